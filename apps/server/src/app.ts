@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import '@academy/contracts/validation';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/client.ts';
+import { createTokenSigner } from './lib/tokens.ts';
+import { registerAuth, type RegisteredRoute } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { noticeRoutes } from './modules/notices/notices.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+
+export type BuiltApp = { app: FastifyInstance; ctx: AppContext; routes: RegisteredRoute[] };
+
+/**
+ * Builds the whole server without listening: main.ts listens, tests use `app.inject()`.
+ * Each area registers its routes here, in one visible list.
+ */
+export async function buildApp(deps: {
+  config: Config;
+  database: Database;
+  now?: () => Date;
+  logger?: boolean;
+  webDist?: string | null;
+}): Promise<BuiltApp> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    signer: createTokenSigner(config.jwtSecret),
+    now: deps.now ?? (() => new Date()),
+  };
+
+  const webDist = deps.webDist === undefined ? findWebDist() : deps.webDist;
+  registerErrorHandling(app, { spaFallback: !!webDist });
+  const routes = registerAuth(app, ctx.signer);
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: '학원 CRM API', description: '학원 관리 시스템 REST API. 인증: Authorization: Bearer <accessToken>', version: config.version },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  systemRoutes(app, ctx);
+  authRoutes(app, ctx);
+  noticeRoutes(app, ctx);
+
+  if (webDist) await serveWeb(app, webDist);
+
+  await app.ready();
+  return { app, ctx, routes };
+}
+
+/** The built web app; the not-found handler falls back to its index.html. */
+async function serveWeb(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    setHeaders: (res, filePath) => {
+      // Hashed assets never change; index.html must always be fresh so a deploy is picked up.
+      res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}
+
+function findWebDist(): string | null {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = path.join(dir, 'apps', 'web', 'dist');
+    if (existsSync(path.join(candidate, 'index.html'))) return candidate;
+    const sibling = path.join(dir, 'web', 'dist');
+    if (existsSync(path.join(sibling, 'index.html'))) return sibling;
+    dir = path.dirname(dir);
+  }
+  return null;
+}

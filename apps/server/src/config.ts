@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolish = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'postgres:// URL이어야 합니다 / must be a postgres:// URL').optional(),
+  DEMO_DATA: boolish.optional(),
+  JWT_SECRET: z.string().min(32, '32자 이상이어야 합니다 / must be at least 32 characters').optional(),
+  ADMIN_LOGIN_ID: z.string().min(3).optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  demoData: boolean;
+  jwtSecret: string;
+  initialAdmin: { loginId: string; password: string } | undefined;
+  publicUrl: string | undefined;
+  logLevel: string;
+  version: string;
+};
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the environment once. Fails fast with a message in Korean and English, so whoever starts
+ * the server sees exactly which variable is wrong.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`설정 오류 / Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const embedded = !e.DATABASE_URL;
+  const demoData = e.DEMO_DATA ?? embedded;
+
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new ConfigError('설정 오류 / Invalid configuration: 운영 환경에서는 JWT_SECRET이 필요합니다 / JWT_SECRET is required when NODE_ENV=production');
+  }
+  if (e.NODE_ENV === 'production' && demoData) {
+    throw new ConfigError('설정 오류 / Invalid configuration: 운영 환경에서는 데모 데이터(기본 비밀번호)를 쓸 수 없습니다 / DEMO_DATA cannot be on when NODE_ENV=production');
+  }
+  if ((e.ADMIN_LOGIN_ID && !e.ADMIN_PASSWORD) || (!e.ADMIN_LOGIN_ID && e.ADMIN_PASSWORD)) {
+    throw new ConfigError('설정 오류 / Invalid configuration: ADMIN_LOGIN_ID와 ADMIN_PASSWORD는 함께 지정해야 합니다 / set both ADMIN_LOGIN_ID and ADMIN_PASSWORD');
+  }
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    demoData,
+    jwtSecret: e.JWT_SECRET ?? embeddedSecret(dataDir),
+    initialAdmin: e.ADMIN_LOGIN_ID && e.ADMIN_PASSWORD ? { loginId: e.ADMIN_LOGIN_ID, password: e.ADMIN_PASSWORD } : undefined,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    version: APP_VERSION,
+  };
+}
+
+/** A secret generated once into DATA_DIR so tokens survive restarts of an embedded install. */
+function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export const APP_VERSION = '1.83.19';

@@ -1,0 +1,7 @@
+/** Every table, for drizzle-kit and the typed client. Each area adds its own `*.table.ts` here. */
+export * from '../modules/users/users.table.ts';
+export * from '../modules/auth/auth.table.ts';
+export * from '../modules/sms/sms.table.ts';
+export * from '../modules/system/system.table.ts';
+export * from '../modules/notices/notices.table.ts';
+export * from '../modules/audit/audit.table.ts';

@@ -1,0 +1,48 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { UserType } from '@academy/contracts/roles';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_DAYS = 14;
+
+export type AccessClaims = { userId: number; loginId: string; userType: UserType; isAdminLevel: boolean };
+
+export type TokenSigner = {
+  sign: (claims: AccessClaims) => Promise<string>;
+  /** Returns the claims, or a reason the token was refused. */
+  verify: (token: string) => Promise<{ ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' }>;
+};
+
+export function createTokenSigner(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): TokenSigner {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: (c) =>
+      new SignJWT({ lid: c.loginId, typ: c.userType, adm: c.isAdminLevel })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(c.userId))
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .sign(key),
+    verify: async (token) => {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const userId = Number(payload.sub);
+        const typ = payload.typ;
+        if (!Number.isInteger(userId) || (typ !== 'STUDENT' && typ !== 'TA' && typ !== 'ADMIN')) return { ok: false, reason: 'invalid' };
+        return { ok: true, claims: { userId, loginId: String(payload.lid ?? ''), userType: typ, isAdminLevel: payload.adm === true } };
+      } catch (e) {
+        return { ok: false, reason: e instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
+      }
+    },
+  };
+}
+
+/** An opaque refresh token and the hash we store for it. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

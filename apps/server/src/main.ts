@@ -1,0 +1,46 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DEMO_ACCOUNTS, ensureInitialAdmin, seedDemo } from './db/seed/demo.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const { app, ctx } = await buildApp({ config, database });
+
+  if (config.demoData) {
+    const { seeded } = await seedDemo(ctx);
+    app.log.info(seeded ? '데모 데이터를 만들었습니다 (demo data created)' : '기존 데이터를 사용합니다 (existing data kept)');
+  }
+  const admin = await ensureInitialAdmin(ctx);
+  if (admin === 'missing') {
+    app.log.warn('관리자 계정이 없습니다. ADMIN_LOGIN_ID와 ADMIN_PASSWORD를 지정하고 다시 시작하세요 (no admin account: set ADMIN_LOGIN_ID and ADMIN_PASSWORD)');
+  }
+
+  const close = async (signal: string) => {
+    app.log.info(`${signal}: 종료합니다 (shutting down)`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  const lines = [``, `  학원 CRM ${config.version} — ${url}`, `  데이터베이스: ${database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}`];
+  if (config.demoData) {
+    lines.push(`  데모 계정 (demo accounts):`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(14)} ${a.loginId} / ${a.password}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error('서버를 시작하지 못했습니다 (failed to start):', err);
+  }
+  process.exit(1);
+});

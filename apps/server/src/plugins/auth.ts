@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasPermission, type Permission } from '@academy/contracts/roles';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import type { AccessClaims, TokenSigner } from '../lib/tokens.ts';
+
+export type AuthUser = AccessClaims;
+
+// Module augmentation needs interfaces.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route (SPEC §6). Every /api route must declare one; see route-permissions test. */
+    permission?: Permission;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+export type RegisteredRoute = { method: string; url: string; permission: Permission | undefined };
+
+/**
+ * Reads the Bearer token and enforces each route's declared permission before its handler runs.
+ * A route with no declaration is refused (deny by default) and fails the route-permission test.
+ * Deactivation takes effect at the next refresh: access tokens live only 15 minutes and refresh
+ * checks the account, so no query is spent per request.
+ */
+export function registerAuth(app: FastifyInstance, signer: TokenSigner): RegisteredRoute[] {
+  const routes: RegisteredRoute[] = [];
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // Outside /api everything is the public web app (pages, assets); the OpenAPI page and document
+    // come from a plugin. All are open by nature, declared here once. Every other /api route
+    // declares its own.
+    if ((!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) && !route.config?.permission) {
+      route.config = { ...(route.config ?? {}), permission: 'open' };
+    }
+    for (const m of methods) if (m !== 'HEAD') routes.push({ method: m, url: route.url, permission: route.config?.permission });
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const permission = req.routeOptions.config?.permission;
+    if (req.routeOptions.url === undefined) return; // not-found handler
+    const token = bearer(req);
+    if (token) {
+      const result = await signer.verify(token);
+      if (result.ok) req.user = result.claims;
+      else if (permission !== 'open') {
+        throw result.reason === 'expired'
+          ? unauthorized('auth.token_expired', '로그인이 만료되었습니다. 다시 로그인해 주세요')
+          : unauthorized('auth.token_invalid', '인증 정보가 올바르지 않습니다. 다시 로그인해 주세요');
+      }
+    }
+    if (!permission) throw forbidden('auth.route_undeclared', '이 API는 접근 권한이 정해지지 않아 사용할 수 없습니다');
+    if (permission === 'open') return;
+    if (!req.user) throw unauthorized('auth.required', '로그인이 필요합니다');
+    if (!hasPermission(req.user, permission)) throw forbidden();
+  });
+
+  return routes;
+}
+
+export function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(.+)$/i.exec(h);
+  const token = m?.[1]?.trim();
+  return token && token !== 'null' && token !== 'undefined' ? token : null;
+}
+
+/** The signed-in user of a route that declared a non-open permission. */
+export function requireUser(req: FastifyRequest): AuthUser {
+  if (!req.user) throw unauthorized('auth.required', '로그인이 필요합니다');
+  return req.user;
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+type Issue = { path: string; message: string };
+
+const PART_LABEL: Record<string, string> = { body: '본문', querystring: '쿼리', params: '경로', headers: '헤더' };
+
+/**
+ * One error shape for the whole API: `{code, message}` (plus `issues` for validation), Korean
+ * messages, and never a 500 for something the client sent.
+ */
+export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback: boolean }): void {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.code(err.status).send({ code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const part = err.validationContext ?? 'body';
+      const issues: Issue[] = err.validation.map((v) => ({
+        path: [part, ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : [])].join('.'),
+        message: v.message ?? '형식이 올바르지 않습니다',
+      }));
+      const first = issues[0]!;
+      const field = first.path.split('.').slice(1).join('.') || PART_LABEL[part] || part;
+      return reply.code(400).send({ code: 'validation.invalid', message: `${field}: ${first.message}`, issues });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
+      return reply.code(500).send({ code: 'server.response_invalid', message: '서버 응답을 만들지 못했습니다. 잠시 후 다시 시도해 주세요' });
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ code: clientErrorCode(err), message: clientErrorMessage(err, status) });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ code: 'server.error', message: '서버 오류가 발생했습니다. 잠시 후 다시 시도해 주세요' });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    // Client-side routes of the web app (/crm/students, /portal …) load index.html on refresh.
+    if (opts.spaFallback && req.method === 'GET' && !url.startsWith('/api') && !path.extname(url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ code: 'route.not_found', message: `요청한 API를 찾을 수 없습니다: ${req.method} ${url}` });
+  });
+}
+
+function clientErrorCode(err: FastifyError): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return 'request.unsupported_media_type';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': return 'request.too_large';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY': return 'request.empty_body';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY': return 'request.invalid_json';
+    default: return err.statusCode === 429 ? 'request.rate_limited' : 'request.invalid';
+  }
+}
+
+function clientErrorMessage(err: FastifyError, status: number): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return '지원하지 않는 Content-Type입니다';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': return '요청 본문이 너무 큽니다';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY': return '요청 본문이 비어 있습니다';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY': return '요청 본문이 올바른 JSON이 아닙니다';
+    default:
+      if (err instanceof SyntaxError) return '요청 본문이 올바른 JSON이 아닙니다';
+      if (status === 429) return '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요';
+      return '요청이 올바르지 않습니다';
+  }
+}

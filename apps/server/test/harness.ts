@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type BuiltApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { seedDemo } from '../src/db/seed/demo.ts';
+
+/**
+ * A whole server on a fresh database: in-memory PGlite by default, or a brand-new database on
+ * the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped on close).
+ */
+export type TestApp = BuiltApp & {
+  database: Database;
+  /** Test clock: starts at real time; `advance` moves it forward. */
+  clock: { now: Date; advance: (ms: number) => void };
+  login: (loginId: string, password: string) => Promise<string>;
+  close: () => Promise<void>;
+};
+
+export const testConfig = (over: Partial<Config> = {}): Config => ({
+  env: 'test',
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: '/tmp/academy-test',
+  databaseUrl: undefined,
+  demoData: true,
+  jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+  initialAdmin: undefined,
+  publicUrl: 'http://academy.test',
+  logLevel: 'silent',
+  version: '1.83.19',
+  ...over,
+});
+
+export async function createTestApp(opts: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  const clock = { now: new Date(), advance: (ms: number) => { clock.now = new Date(clock.now.getTime() + ms); } };
+  const built = await buildApp({ config: testConfig(opts.config), database, now: () => clock.now, logger: false, webDist: null });
+  if (opts.seed !== false) await seedDemo(built.ctx);
+  return {
+    ...built,
+    database,
+    clock,
+    async login(loginId, password) {
+      const res = await built.app.inject({ method: 'POST', url: '/api/auth/login', payload: { loginId, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${loginId} failed: ${res.statusCode} ${res.body}`);
+      return res.json().accessToken as string;
+    },
+    async close() {
+      await built.app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { database: await openDatabase({}), drop: async () => {} };
+  const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

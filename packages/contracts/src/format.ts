@@ -1,0 +1,80 @@
+/** Korean display conventions (PRODUCT.md "Korean conventions"). Shared by server and web. */
+
+/** Keeps digits only: "010-1234-5678" → "01012345678". */
+export function phoneDigits(input: string): string {
+  return input.replace(/\D/g, '');
+}
+
+/**
+ * Korean phone numbers we accept: mobile 01X (10–11 digits), Seoul 02 (9–10 digits),
+ * other area codes 0XX (10–11 digits) and 070. Returns the digits, or null when invalid.
+ */
+export function normalizePhone(input: string): string | null {
+  const d = phoneDigits(input);
+  if (/^01[016789]\d{7,8}$/.test(d)) return d;
+  if (/^02\d{7,8}$/.test(d)) return d;
+  if (/^0[3-7]\d\d{7,8}$/.test(d)) return d;
+  return null;
+}
+
+/** "01012345678" → "010-1234-5678"; anything unrecognised is returned as given. */
+export function formatPhone(input: string | null | undefined): string {
+  if (!input) return '';
+  const d = phoneDigits(input);
+  if (d.startsWith('02')) {
+    if (d.length === 9) return `${d.slice(0, 2)}-${d.slice(2, 5)}-${d.slice(5)}`;
+    if (d.length === 10) return `${d.slice(0, 2)}-${d.slice(2, 6)}-${d.slice(6)}`;
+  }
+  if (d.length === 11) return `${d.slice(0, 3)}-${d.slice(3, 7)}-${d.slice(7)}`;
+  if (d.length === 10) return `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`;
+  return input;
+}
+
+/** Last four digits of a phone, used in watermarks and initial passwords. */
+export function phoneTail(input: string | null | undefined): string {
+  return input ? phoneDigits(input).slice(-4) : '';
+}
+
+const wonFormatter = new Intl.NumberFormat('ko-KR');
+
+/** 1234000 → "1,234,000원". */
+export function formatWon(amount: number): string {
+  return `${wonFormatter.format(Math.round(amount))}원`;
+}
+
+const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'] as const;
+
+/** A date as Koreans write it: "2026. 11. 21.(토)". Accepts a Date or an ISO date string. */
+export function formatKoreanDate(value: Date | string, opts: { weekday?: boolean } = {}): string {
+  const d = typeof value === 'string' ? parseLocalDate(value) : value;
+  const base = `${d.getFullYear()}. ${d.getMonth() + 1}. ${d.getDate()}.`;
+  return opts.weekday === false ? base : `${base}(${WEEKDAYS[d.getDay()]})`;
+}
+
+/** "2026-11-21" is a calendar date, not an instant: parse it in local time. */
+function parseLocalDate(value: string): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (m) return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return new Date(value);
+}
+
+const collator = new Intl.Collator('ko-KR');
+
+/** Sorts names in Korean collation (가나다 order). */
+export function compareKorean(a: string, b: string): number {
+  return collator.compare(a, b);
+}
+
+/**
+ * Compares dot-separated versions part by part numerically (SPEC §4): "1.83.19" < "1.84.0".
+ * Missing parts count as 0; non-numeric parts as 0.
+ */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map((x) => Number.parseInt(x, 10) || 0);
+  const pb = b.split('.').map((x) => Number.parseInt(x, 10) || 0);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const diff = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (diff !== 0) return diff > 0 ? 1 : -1;
+  }
+  return 0;
+}
