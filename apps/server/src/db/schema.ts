@@ -5,3 +5,4 @@ export * from '../modules/sms/sms.table.ts';
 export * from '../modules/system/system.table.ts';
 export * from '../modules/notices/notices.table.ts';
 export * from '../modules/audit/audit.table.ts';
+export * from '../modules/lectures/lectures.table.ts';
