@@ -1,0 +1,193 @@
+/**
+ * `npm run bench [filter]` — starts the server on a large generated center and runs every
+ * scenario in bench/scenarios/*.ts (or those whose name contains `filter`), printing one table
+ * and writing a JSON report to .bench/. Real PostgreSQL via BENCH_DATABASE_URL (recommended;
+ * the server then runs as its own process); otherwise embedded PGlite in a temporary folder.
+ * Figures are reports, never assertions.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { inArray } from 'drizzle-orm';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { seedLarge } from '../src/db/seed/large.ts';
+import { users } from '../src/modules/users/users.table.ts';
+import type { BenchEnv, CustomResult, HttpScenario, Scenario } from './types.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverRoot = path.join(here, '..');
+const filter = process.argv[2];
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const dbUrl = process.env.BENCH_DATABASE_URL;
+const jwtSecret = 'bench-secret-bench-secret-bench-secret-0123456789';
+const children: ChildProcess[] = [];
+
+type Row = { name: string; target?: string } & CustomResult;
+
+async function main(): Promise<void> {
+  const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'academy-bench-'));
+  const scenarios = (await loadScenarios()).filter((s) => !filter || s.name.includes(filter));
+  console.log(`벤치마크 (benchmark): ${scenarios.length} scenarios, ${dbUrl ? 'PostgreSQL' : 'PGlite (참고용: 실제 수치는 BENCH_DATABASE_URL로)'}`);
+
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: tmpDir, JWT_SECRET: jwtSecret }), databaseUrl: dbUrl, logLevel: 'warn' };
+  const database = await openDatabase({ url: dbUrl, dataDir: dbUrl ? undefined : tmpDir, poolSize: 40 });
+  const built = await buildApp({ config, database, logger: false, webDist: null });
+  const t0 = performance.now();
+  await seedLarge(built.ctx, (m) => console.log(`  seed: ${m}`));
+  console.log(`  seed ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  let baseUrl: string;
+  let bareUrl: string | null = null;
+  if (dbUrl) {
+    await built.app.close();
+    const port = await freePort();
+    baseUrl = await startChild(['src/main.ts'], { DATABASE_URL: dbUrl, DEMO_DATA: 'false', JWT_SECRET: jwtSecret, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production' }, `http://127.0.0.1:${port}`);
+    const barePort = await freePort();
+    bareUrl = await startChild(['bench/bare-server.ts'], { DATABASE_URL: dbUrl, PORT: String(barePort) }, `http://127.0.0.1:${barePort}`);
+  } else {
+    baseUrl = await built.app.listen({ port: 0, host: '127.0.0.1' });
+  }
+
+  const login = async (loginId: string, password: string) => {
+    const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginId, password }) });
+    if (!res.ok) throw new Error(`bench login ${loginId}: ${res.status} ${await res.text()}`);
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    return { token: ((await res.json()) as { accessToken: string }).accessToken, cookie };
+  };
+  const ids = Object.fromEntries(
+    (await database.db.select({ id: users.id, loginId: users.loginId }).from(users).where(inArray(users.loginId, ['admin', 'ta01', 'student01']))).map((r) => [r.loginId, r.id]),
+  );
+  const env: BenchEnv = {
+    baseUrl,
+    database,
+    tmpDir,
+    tokens: { admin: (await login('admin', 'admin1234!')).token, ta: (await login('ta01', 'ta1234!')).token, student: (await login('student01', 'student1234!')).token },
+    userIds: { admin: ids.admin!, ta: ids.ta01!, student: ids.student01! },
+  };
+
+  const rows: Row[] = [];
+  for (const s of scenarios) {
+    process.stdout.write(`  ▶ ${s.name} … `);
+    try {
+      if (s.kind === 'custom') {
+        rows.push({ name: s.name, target: s.target, ...(await s.measure(env)) });
+      } else if (s.bare && !bareUrl) {
+        rows.push({ name: s.name, target: s.target, extra: { skipped: 'PostgreSQL 필요 (BENCH_DATABASE_URL)' } });
+      } else {
+        rows.push({ name: s.name, target: s.target, ...(await runHttp(s, s.bare ? bareUrl! : baseUrl, env, login)) });
+      }
+      console.log('done');
+    } catch (e) {
+      console.log('failed');
+      rows.push({ name: s.name, target: s.target, errors: -1, extra: { failed: e instanceof Error ? e.message : String(e) } });
+    }
+  }
+  printTable(rows);
+  const reportDir = path.join(serverRoot, '.bench');
+  mkdirSync(reportDir, { recursive: true });
+  const file = path.join(reportDir, `report-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), db: dbUrl ? 'postgres' : 'pglite', cpus: os.cpus().length, durationSeconds: duration, rows }, null, 2));
+  console.log(`\nJSON: ${path.relative(process.cwd(), file)}`);
+
+  for (const c of children) c.kill('SIGTERM');
+  if (!dbUrl) await built.app.close();
+  await database.close();
+}
+
+async function runHttp(s: HttpScenario, url: string, env: BenchEnv, login: (id: string, pw: string) => Promise<{ cookie: string }>): Promise<CustomResult> {
+  const specs = await s.prepare(env);
+  const connections = s.connections ?? 32;
+  const cookiePool: string[] = [];
+  if (specs.some((r) => r.rotateRefreshCookie)) {
+    for (let i = 0; i < connections; i++) cookiePool.push((await login('bta02', 'ta1234!')).cookie);
+  }
+  const result = await autocannon({
+    url,
+    connections,
+    duration: s.duration ?? duration,
+    requests: specs.map((r) => ({
+      method: r.method,
+      path: r.path,
+      headers: r.headers,
+      body: r.body,
+      ...(r.rotateRefreshCookie
+        ? {
+            // autocannon clears its per-connection context after every loop, so live tokens are
+            // kept in a shared pool: take one for a request, put back the rotated one it returns.
+            setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...(req.headers ?? {}), cookie: cookiePool.shift() ?? '' } }),
+            onResponse: (_status: number, _body: string, _context: unknown, headers?: Record<string, string | string[]>) => {
+              const set = headers?.['set-cookie'];
+              const first = Array.isArray(set) ? set[0] : set;
+              if (first) cookiePool.push(first.split(';')[0] ?? '');
+            },
+          }
+        : {}),
+    })) as autocannon.Request[],
+  });
+  return { rps: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+function printTable(rows: Row[]): void {
+  const fmt = (n: number | undefined, d = 1) => (n === undefined ? '' : n.toLocaleString('en-US', { maximumFractionDigits: d }));
+  const table = rows.map((r) => ({
+    scenario: r.name,
+    'req/s': fmt(r.rps, 0),
+    'p50 ms': fmt(r.p50Ms),
+    'p99 ms': fmt(r.p99Ms),
+    errors: r.errors === undefined ? '' : String(r.errors),
+    target: r.target ?? '',
+    extra: r.extra ? Object.entries(r.extra).map(([k, v]) => `${k}=${typeof v === 'number' ? fmt(v, 2) : v}`).join(' ') : '',
+  }));
+  console.log('');
+  console.table(table);
+}
+
+async function loadScenarios(): Promise<Scenario[]> {
+  const dir = path.join(here, 'scenarios');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.ts')).sort();
+  const all: Scenario[] = [];
+  for (const f of files) {
+    const mod = (await import(path.join(dir, f))) as { scenarios?: Scenario[] };
+    all.push(...(mod.scenarios ?? []));
+  }
+  return all;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts a TypeScript entry point as its own process and waits until it answers. */
+async function startChild(args: string[], env: Record<string, string>, url: string): Promise<string> {
+  const tsx = path.join(serverRoot, '..', '..', 'node_modules', '.bin', 'tsx');
+  const child = spawn(tsx, args, { cwd: serverRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`${args[0]} exited with ${child.exitCode}`);
+    try {
+      await fetch(`${url}/api/health`);
+      return url;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`${args[0]} did not start`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  for (const c of children) c.kill('SIGTERM');
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+import type { Database } from '../src/db/client.ts';
+
+/**
+ * A benchmark scenario. The harness (run.ts) starts the server on a large seeded database, then
+ * calls `prepare` once and measures `requests` with autocannon, or runs `measure` for scenarios
+ * that are not plain HTTP load (imports, uploads, watermarking).
+ */
+export type BenchEnv = {
+  /** Base URL of the running server, e.g. http://127.0.0.1:41234 */
+  baseUrl: string;
+  /** Direct database access for baselines and fixtures. */
+  database: Database;
+  /** Access tokens of demo-like accounts in the large seed. */
+  tokens: { admin: string; ta: string; student: string };
+  userIds: { admin: number; ta: number; student: number };
+  /** Directory for temporary files of this run. */
+  tmpDir: string;
+};
+
+export type HttpRequestSpec = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /**
+   * Refresh-token flows: each connection signs in once, then sends the refresh cookie it got
+   * back on its next request (a used token must never be re-sent).
+   */
+  rotateRefreshCookie?: boolean;
+};
+
+export type HttpScenario = {
+  kind: 'http';
+  name: string;
+  /** What the target is, printed beside the figures, e.g. "p99 ≤ 30 ms". */
+  target?: string;
+  connections?: number;
+  /** Seconds of load (default 10). */
+  duration?: number;
+  /** Send to the bare comparison server (bench/bare-server.ts) instead of the app. */
+  bare?: boolean;
+  /** Builds the request(s) to send (cycled by autocannon). */
+  prepare: (env: BenchEnv) => Promise<HttpRequestSpec[]>;
+};
+
+/**
+ * A custom measurement: the scenario times its own work (repeat `runs` times) and returns
+ * figures; the harness prints them in the same table.
+ */
+export type CustomScenario = {
+  kind: 'custom';
+  name: string;
+  target?: string;
+  measure: (env: BenchEnv) => Promise<CustomResult>;
+};
+
+export type CustomResult = {
+  /** Requests (or operations) per second, when meaningful. */
+  rps?: number;
+  p50Ms?: number;
+  p99Ms?: number;
+  errors?: number;
+  /** Free-form figures, e.g. { "MB/s": 410, "disk MB/s": 760, ratio: 0.54 }. */
+  extra?: Record<string, number | string>;
+};
+
+export type Scenario = HttpScenario | CustomScenario;
+
+/**
+ * Runs `fn` `concurrency` at a time for `durationMs`, timing each call. Used for baselines that
+ * go straight to the database driver, so they compare with HTTP runs at the same concurrency.
+ */
+export async function timeLoop(opts: { concurrency: number; durationMs: number; fn: () => Promise<unknown> }): Promise<CustomResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + opts.durationMs;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: opts.concurrency }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        try {
+          await opts.fn();
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
+  return { rps: latencies.length / elapsed, p50Ms: q(0.5), p99Ms: q(0.99), errors };
+}
