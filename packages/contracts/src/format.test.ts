@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { compareKorean, compareVersions, formatKoreanDate, formatPhone, formatWon, normalizePhone, phoneTail } from './format.ts';
+
+describe('Korean formats', () => {
+  it('accepts phones with or without dashes and rejects malformed ones', () => {
+    expect(normalizePhone('010-1234-5678')).toBe('01012345678');
+    expect(normalizePhone('01012345678')).toBe('01012345678');
+    expect(normalizePhone(' 010 1234 5678 ')).toBe('01012345678');
+    expect(normalizePhone('02-123-4567')).toBe('021234567');
+    expect(normalizePhone('031-123-4567')).toBe('0311234567');
+    expect(normalizePhone('010-123')).toBeNull();
+    expect(normalizePhone('123-4567-8901')).toBeNull();
+    expect(normalizePhone('abc')).toBeNull();
+  });
+
+  it('shows phones as 010-1234-5678', () => {
+    expect(formatPhone('01012345678')).toBe('010-1234-5678');
+    expect(formatPhone('0111234567')).toBe('011-123-4567');
+    expect(formatPhone('0212345678')).toBe('02-1234-5678');
+    expect(formatPhone('021234567')).toBe('02-123-4567');
+    expect(formatPhone(null)).toBe('');
+    expect(phoneTail('010-1234-5678')).toBe('5678');
+  });
+
+  it('shows money and dates the Korean way', () => {
+    expect(formatWon(1234000)).toBe('1,234,000원');
+    expect(formatWon(0)).toBe('0원');
+    expect(formatKoreanDate('2026-11-21')).toBe('2026. 11. 21.(토)');
+    expect(formatKoreanDate('2026-11-23', { weekday: false })).toBe('2026. 11. 23.');
+  });
+
+  it('sorts names in 가나다 order', () => {
+    expect(['최민준', '김서연', '박지호', '강하늘'].sort(compareKorean)).toEqual(['강하늘', '김서연', '박지호', '최민준']);
+  });
+
+  it('compares versions part by part numerically', () => {
+    expect(compareVersions('1.83.19', '1.83.19')).toBe(0);
+    expect(compareVersions('1.84.0', '1.83.19')).toBe(1);
+    expect(compareVersions('1.83.9', '1.83.19')).toBe(-1);
+    expect(compareVersions('1.10', '1.9')).toBe(1);
+    expect(compareVersions('2', '1.99.99')).toBe(1);
+    expect(compareVersions('1.83', '1.83.0')).toBe(0);
+  });
+});

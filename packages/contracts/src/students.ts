@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import { idParam, isoDateSchema, loginIdSchema, passwordSchema, phoneSchema } from './validation.ts';
+
+/** 학년 values a Korean center uses; N수 is a graduate preparing to retake the 수능. */
+export const STUDENT_GRADES = ['초1', '초2', '초3', '초4', '초5', '초6', '중1', '중2', '중3', '고1', '고2', '고3', 'N수'] as const;
+export type StudentGrade = (typeof STUDENT_GRADES)[number];
+export const STUDENT_GENDERS = ['M', 'F'] as const;
+export const GENDER_LABEL: Record<(typeof STUDENT_GENDERS)[number], string> = { M: '남', F: '여' };
+/** The same four kinds students pick when they reserve a counsel slot. */
+export const CONSULT_TYPES = ['학습', '진로', '성적', '기타'] as const;
+export const ACTUAL_EXAM_TYPES = ['모의고사', '내신'] as const;
+
+/** Excel import limits: a center's whole roster fits easily; anything bigger is a mistake. */
+export const STUDENT_IMPORT_MAX_ROWS = 5000;
+export const STUDENT_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const STUDENT_EXCEL_HEADERS = ['이름', '아이디', '비밀번호', '학생 전화번호', '학부모 전화번호', '학교', '학년', '메모'] as const;
+/** Bulk calls take at most this many ids at once. */
+export const MAX_BULK_IDS = 5000;
+
+/** Initial password when none is given: last four phone digits followed by the login id. */
+export function initialStudentPassword(opts: { phone: string; loginId: string }): string {
+  return `${opts.phone.replace(/\D/g, '').slice(-4)}${opts.loginId}`;
+}
+
+const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+export const studentNameSchema = z.string().trim().min(1, '이름을 입력해 주세요').max(30, '이름은 30자 이하여야 합니다').describe('이름');
+export const optionalPhoneSchema = z.preprocess(emptyToNull, phoneSchema.nullable()).optional();
+const optionalText = (max: number, label: string) =>
+  z.preprocess(emptyToNull, z.string().trim().max(max, `${label}은(는) ${max}자 이하여야 합니다`).nullable()).optional();
+
+const profileFields = {
+  name: studentNameSchema,
+  phone: optionalPhoneSchema.describe('학생 전화번호 (하이픈 유무 무관)'),
+  parentPhone: optionalPhoneSchema.describe('학부모 전화번호 (하이픈 유무 무관)'),
+  school: optionalText(50, '학교').describe('학교'),
+  grade: z.preprocess(emptyToNull, z.enum(STUDENT_GRADES).nullable()).optional().describe('학년 (초1–고3, N수)'),
+  gender: z.preprocess(emptyToNull, z.enum(STUDENT_GENDERS).nullable()).optional().describe('성별 M/F'),
+  birthDate: z.preprocess(emptyToNull, isoDateSchema.nullable()).optional().describe('생년월일 (YYYY-MM-DD)'),
+  memo: z.string().max(2000, '메모는 2000자 이하여야 합니다').optional().describe('학생 메모 (프로필)'),
+  profileImageFileId: idParam.nullable().optional().describe('프로필 이미지 파일 ID'),
+};
+
+export const idsSchema = z.array(idParam).min(1, '하나 이상 선택해 주세요').max(MAX_BULK_IDS, `한 번에 ${MAX_BULK_IDS}명까지 처리할 수 있습니다`);
+
+export const createStudentBody = z.object({
+  loginId: loginIdSchema,
+  password: passwordSchema.optional().describe('비우면 학생 전화번호 끝 4자리 + 아이디'),
+  ...profileFields,
+  isActive: z.boolean().optional(),
+  tagIds: z.array(idParam).max(100).optional().describe('붙일 태그 ID'),
+});
+export type CreateStudentBody = z.infer<typeof createStudentBody>;
+
+export const updateStudentBody = z.object({
+  loginId: loginIdSchema.optional(),
+  ...profileFields,
+  name: studentNameSchema.optional(),
+  isActive: z.boolean().optional(),
+  tagIds: z.array(idParam).max(100).optional().describe('태그 전체 목록 (보내면 이 목록으로 교체)'),
+});
+export type UpdateStudentBody = z.infer<typeof updateStudentBody>;
+
+export const batchUpdateStudentsBody = z.object({
+  ids: idsSchema,
+  update: z.object({
+    school: profileFields.school,
+    grade: profileFields.grade,
+    isActive: z.boolean().optional(),
+  }).refine((u) => Object.values(u).some((v) => v !== undefined), '바꿀 항목을 하나 이상 지정해 주세요'),
+});
+
+export const toggleStatusBody = z.object({
+  ids: idsSchema,
+  isActive: z.boolean().optional().describe('지정하면 모두 이 상태로, 비우면 각자 반대로'),
+});
+
+export const idsBody = z.object({ ids: idsSchema });
+
+export const batchChangePasswordBody = z.object({
+  ids: idsSchema,
+  password: passwordSchema.optional().describe('비우면 각 학생의 초기 비밀번호(전화번호 끝 4자리 + 아이디)'),
+});
+
+export const STUDENT_SORT_FIELDS = ['name', 'loginId', 'school', 'grade', 'createdAt', 'isActive'] as const;
+export const STUDENT_STATUSES = ['active', 'inactive', 'deleted', 'all'] as const;
+
+const idList = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
+  z.array(idParam).max(100),
+);
+const textList = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
+  z.array(z.string().trim().max(50)).max(50),
+);
+
+export const listStudentsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1).describe('1부터'),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(10),
+  sortField: z.enum(STUDENT_SORT_FIELDS).default('name'),
+  sortDir: z.enum(['asc', 'desc']).default('asc'),
+  search: z.string().trim().max(50).optional().describe('이름, 아이디, 전화번호 숫자, 초성(ㄱㅊㅅ)'),
+  name: z.string().trim().max(30).optional(),
+  school: textList.optional().describe('학교 (쉼표로 여러 개)'),
+  grade: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
+    z.array(z.enum(STUDENT_GRADES)).max(13),
+  ).optional().describe('학년 (쉼표로 여러 개)'),
+  status: z.enum(STUDENT_STATUSES).default('active').describe('active=재원, inactive=비활성, deleted=삭제됨, all=삭제 제외 전체'),
+  tagIds: idList.optional().describe('태그 ID (쉼표로 여러 개, 모두 가진 학생)'),
+});
+export type ListStudentsQuery = z.infer<typeof listStudentsQuery>;
+
+export const tagSummary = z.object({ id: z.number(), name: z.string(), color: z.string() });
+export const studentReply = z.object({
+  id: z.number(),
+  loginId: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  parentPhone: z.string().nullable(),
+  school: z.string().nullable(),
+  grade: z.enum(STUDENT_GRADES).nullable(),
+  gender: z.enum(STUDENT_GENDERS).nullable(),
+  birthDate: z.string().nullable(),
+  memo: z.string(),
+  profileImageFileId: z.number().nullable(),
+  representativeLectureIds: z.array(z.number()),
+  isActive: z.boolean(),
+  deletedAt: z.string().nullable(),
+  createdAt: z.string(),
+  tags: z.array(tagSummary),
+});
+export type Student = z.infer<typeof studentReply>;
+export const studentPageReply = z.object({ nodes: z.array(studentReply), totalCount: z.number() });
+
+export const importRowError = z.object({ row: z.number().describe('엑셀 행 번호 (머리글이 1행)'), field: z.string(), message: z.string() });
+export type ImportRowError = z.infer<typeof importRowError>;
+export const importPreviewRow = z.object({
+  row: z.number(),
+  name: z.string(),
+  loginId: z.string(),
+  phone: z.string().nullable(),
+  parentPhone: z.string().nullable(),
+  school: z.string().nullable(),
+  grade: z.string().nullable(),
+  memo: z.string(),
+  passwordGenerated: z.boolean().describe('비밀번호 칸이 비어 초기 비밀번호를 쓰는지'),
+  ok: z.boolean(),
+});
+export type ImportPreviewRow = z.infer<typeof importPreviewRow>;
+export const importReply = z.object({
+  dryRun: z.boolean(),
+  total: z.number(),
+  valid: z.number(),
+  inserted: z.number(),
+  errors: z.array(importRowError),
+  rows: z.array(importPreviewRow),
+});
+export type ImportReply = z.infer<typeof importReply>;
+
+// Tags
+export const tagColorSchema = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, '색상은 #RRGGBB 형식이어야 합니다').describe('색상 (#RRGGBB)');
+export const createTagBody = z.object({
+  name: z.string().trim().min(1, '태그 이름을 입력해 주세요').max(20, '태그 이름은 20자 이하여야 합니다').describe('태그 이름'),
+  color: tagColorSchema,
+});
+export const updateTagBody = createTagBody.partial();
+export const tagPriorityBody = z.object({ tagIds: z.array(idParam).min(1).max(1000).describe('태그 ID 전체를 표시 순서대로') });
+export const tagAssignBody = z.object({
+  tagIds: z.array(idParam).min(1, '태그를 하나 이상 선택해 주세요').max(100),
+  userIds: idsSchema,
+});
+export const tagReply = z.object({ id: z.number(), name: z.string(), color: z.string(), priority: z.number(), userCount: z.number() });
+export type Tag = z.infer<typeof tagReply>;
+
+// Student records
+export const consultBody = z.object({
+  consultedAt: z.iso.datetime({ offset: true }).describe('상담 일시 (ISO 8601)'),
+  counselorId: idParam.nullable().optional().describe('상담한 직원 ID (비우면 작성자)'),
+  consultType: z.enum(CONSULT_TYPES).describe('상담 유형'),
+  content: z.string().trim().min(1, '상담 내용을 입력해 주세요').max(5000),
+});
+export const consultReply = z.object({
+  id: z.number(),
+  studentId: z.number(),
+  consultedAt: z.string(),
+  counselorId: z.number().nullable(),
+  counselorName: z.string().nullable(),
+  consultType: z.enum(CONSULT_TYPES),
+  content: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Consult = z.infer<typeof consultReply>;
+
+export const memoBody = z.object({ content: z.string().trim().min(1, '메모 내용을 입력해 주세요').max(2000) });
+export const memoPinBody = z.object({ pinned: z.boolean().describe('true면 고정') });
+export const memoReply = z.object({
+  id: z.number(),
+  studentId: z.number(),
+  content: z.string(),
+  isPinned: z.boolean(),
+  pinnedAt: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Memo = z.infer<typeof memoReply>;
+
+export const actualExamScoreBody = z.object({
+  examType: z.enum(ACTUAL_EXAM_TYPES).describe('모의고사 / 내신'),
+  examName: z.string().trim().min(1, '시험 이름을 입력해 주세요').max(100),
+  examDate: isoDateSchema,
+  subject: z.string().trim().min(1, '과목을 입력해 주세요').max(30),
+  rawScore: z.number().min(0).max(1000).nullable().optional().describe('원점수'),
+  grade: z.number().int().min(1, '등급은 1~9 사이여야 합니다').max(9, '등급은 1~9 사이여야 합니다').nullable().optional().describe('등급 1–9'),
+  percentile: z.number().min(0).max(100).nullable().optional().describe('백분위 0–100'),
+});
+export const actualExamScoreReply = z.object({
+  id: z.number(),
+  studentId: z.number(),
+  examType: z.enum(ACTUAL_EXAM_TYPES),
+  examName: z.string(),
+  examDate: z.string(),
+  subject: z.string(),
+  rawScore: z.number().nullable(),
+  grade: z.number().nullable(),
+  percentile: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type ActualExamScore = z.infer<typeof actualExamScoreReply>;
+
+export const representativeLecturesBody = z.object({
+  lectureIds: z.array(idParam).max(10, '대표 강좌는 10개까지 지정할 수 있습니다').describe('대표 강좌 ID (첫 번째가 이름 옆에 표시)'),
+});
