@@ -2,6 +2,9 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS, ensureInitialAdmin, seedDemo } from './db/seed/demo.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+
+const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -16,6 +19,12 @@ async function main(): Promise<void> {
   if (admin === 'missing') {
     app.log.warn('관리자 계정이 없습니다. ADMIN_LOGIN_ID와 ADMIN_PASSWORD를 지정하고 다시 시작하세요 (no admin account: set ADMIN_LOGIN_ID and ADMIN_PASSWORD)');
   }
+
+  // Expired refresh tokens and old sign-in failures are dead weight; clear them now and then.
+  const auth = createAuthService(ctx);
+  const housekeeping = () => auth.prune().catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
+  void housekeeping();
+  setInterval(housekeeping, HOUSEKEEPING_INTERVAL_MS).unref();
 
   const close = async (signal: string) => {
     app.log.info(`${signal}: 종료합니다 (shutting down)`);
