@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { contentDisposition, StorageError } from '../../lib/storage/storage.ts';
+import { LOCAL_BLOB_PREFIX, UploadBodyError, type LocalStorage } from '../../lib/storage/local.ts';
+
+/**
+ * The local driver's signed URLs, answered by the server itself:
+ *   PUT  /api/files/blob/<key>?op=put&size=&exp=&sig=                       one whole object
+ *   PUT  /api/files/blob/<key>?op=part&uploadId=&partNumber=&size=&exp=&sig= one part (reply header ETag)
+ *   GET  /api/files/blob/<key>?op=get&name=&type=&inline=&exp=&sig=         download (Range supported)
+ * The signature (HMAC-SHA256 over method, op, key, expiry and the signed fields) is the only
+ * authorisation, as with S3 presigned URLs, so the routes are declared open.
+ * Errors are S3-like: 403 for a bad or expired signature, 400/413 for a wrong body size.
+ */
+export function registerBlobRoutes(app: FastifyInstance, storage: LocalStorage): void {
+  app.register(async (scope) => {
+    // Bodies are streamed to disk as they arrive, whatever their type: no parser may buffer them.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+
+    const refuse = (reply: FastifyReply, status: number, code: string, message: string) => reply.code(status).send({ code, message });
+
+    scope.put(`${LOCAL_BLOB_PREFIX}*`, { config: { permission: 'open' }, schema: { hide: true } }, async (req, reply) => {
+      const key = (req.params as { '*': string })['*'];
+      const v = storage.verify({ method: 'PUT', key, query: req.query as Record<string, string> });
+      if (!v.ok) {
+        req.raw.resume();
+        return v.reason === 'expired'
+          ? refuse(reply, 403, 'files.url_expired', '업로드 주소가 만료되었습니다. 다시 시도해 주세요')
+          : refuse(reply, 403, 'files.url_invalid', '업로드 주소의 서명이 올바르지 않습니다');
+      }
+      const s = v.signed;
+      const declared = req.headers['content-length'] === undefined ? null : Number(req.headers['content-length']);
+      const expected = s.op === 'put' || s.op === 'part' ? s.size : 0;
+      if (declared !== null && declared !== expected) {
+        req.raw.resume();
+        return declared > expected
+          ? refuse(reply, 413, 'files.too_large', `파일 크기가 신고한 크기(${expected}바이트)보다 큽니다`)
+          : refuse(reply, 400, 'files.size_mismatch', `파일 크기가 신고한 크기(${expected}바이트)와 다릅니다`);
+      }
+      try {
+        if (s.op === 'put') {
+          await storage.receiveObject({ key, size: s.size, body: req.raw });
+          return reply.code(200).send();
+        }
+        if (s.op === 'part') {
+          const etag = await storage.receivePart({ key, uploadId: s.uploadId, partNumber: s.partNumber, size: s.size, body: req.raw });
+          return reply.code(200).header('etag', `"${etag}"`).send();
+        }
+      } catch (err) {
+        if (err instanceof UploadBodyError) {
+          if (err.reason === 'too_large') return refuse(reply, 413, 'files.too_large', '파일 크기가 신고한 크기보다 큽니다');
+          if (err.reason === 'too_short') return refuse(reply, 400, 'files.size_mismatch', '파일 크기가 신고한 크기와 다릅니다');
+          return refuse(reply, 400, 'files.upload_interrupted', '업로드가 중간에 끊겼습니다. 다시 시도해 주세요');
+        }
+        if (err instanceof StorageError) return refuse(reply, 404, 'files.upload_not_found', '업로드를 찾을 수 없습니다. 취소되었거나 만료되었습니다');
+        throw err;
+      }
+      return refuse(reply, 403, 'files.url_invalid', '업로드 주소의 서명이 올바르지 않습니다');
+    });
+
+    scope.get(`${LOCAL_BLOB_PREFIX}*`, { config: { permission: 'open' }, schema: { hide: true } }, async (req, reply) => {
+      const key = (req.params as { '*': string })['*'];
+      const v = storage.verify({ method: 'GET', key, query: req.query as Record<string, string> });
+      if (!v.ok) {
+        return v.reason === 'expired'
+          ? refuse(reply, 403, 'files.url_expired', '다운로드 주소가 만료되었습니다. 다시 열어 주세요')
+          : refuse(reply, 403, 'files.url_invalid', '다운로드 주소의 서명이 올바르지 않습니다');
+      }
+      if (v.signed.op !== 'get') return refuse(reply, 403, 'files.url_invalid', '다운로드 주소의 서명이 올바르지 않습니다');
+      const head = await storage.head(key);
+      if (!head) return refuse(reply, 404, 'files.not_found', '파일을 찾을 수 없습니다');
+      const range = parseRange(req.headers.range, head.size);
+      reply
+        .header('content-type', v.signed.contentType || 'application/octet-stream')
+        .header('content-disposition', contentDisposition({ fileName: v.signed.fileName || 'file', inline: v.signed.inline }))
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff');
+      if (range === 'invalid') return reply.code(416).header('content-range', `bytes */${head.size}`).send();
+      if (range) {
+        reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${head.size}`).header('content-length', range.end - range.start + 1);
+        return reply.send(await storage.read({ key, start: range.start, end: range.end }));
+      }
+      reply.header('content-length', head.size);
+      return reply.send(head.size === 0 ? '' : await storage.read({ key }));
+    });
+  });
+}
+
+function parseRange(h: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {
+  if (!h) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(h.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start > end || start >= size) return 'invalid';
+  return { start, end };
+}
