@@ -1,0 +1,21 @@
+import type { Permission } from '@academy/contracts/roles';
+import type { SvgIconComponent } from '@mui/icons-material';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+
+export type NavItem = {
+  label: string;
+  path: string;
+  icon: SvgIconComponent;
+  /** Who sees the entry; the route's own guard still decides access. */
+  permission: Permission;
+};
+
+/**
+ * The CRM side navigation, in display order. Each area appends its entry here when its pages exist;
+ * entries a user lacks the permission for are hidden.
+ */
+export const CRM_NAV: NavItem[] = [
+  { label: '강좌', path: '/crm/lectures', icon: MenuBookOutlined, permission: 'ADMIN' },
+  { label: '공지사항', path: '/crm/notice', icon: CampaignOutlined, permission: 'TA' },
+];

@@ -1,0 +1,16 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+
+export type PortalNavItem = {
+  label: string;
+  path: string;
+  icon: SvgIconComponent;
+};
+
+/**
+ * The portal's bottom navigation, in display order (at most five fit a phone). Each area appends its
+ * entry here when its pages exist.
+ */
+export const PORTAL_NAV: PortalNavItem[] = [
+  { label: '홈', path: '/portal', icon: HomeOutlined },
+];

@@ -1,0 +1,73 @@
+import { landingPath } from '@academy/contracts/roles';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
+import { setSessionNavigator, useSession } from '../lib/session.ts';
+import { RequirePermission } from './guards.tsx';
+
+/** Every page is its own chunk; while it loads, the centred full-screen spinner shows (SPEC §2). */
+function page(component: LazyExoticComponent<ComponentType>) {
+  const Page = component;
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+const PublicLayout = lazy(() => import('./layouts/public-layout.tsx'));
+const CrmLayout = lazy(() => import('./layouts/crm-layout.tsx'));
+const PortalLayout = lazy(() => import('./layouts/portal-layout.tsx'));
+
+const Landing = lazy(() => import('../routes/public/landing.tsx'));
+const Login = lazy(() => import('../routes/public/login.tsx'));
+const FindPassword = lazy(() => import('../routes/public/find-password.tsx'));
+const ResetPassword = lazy(() => import('../routes/public/reset-password.tsx'));
+const Terms = lazy(() => import('../routes/public/terms.tsx'));
+
+const CrmNotice = lazy(() => import('../routes/crm/notice.tsx'));
+const CrmLectureList = lazy(() => import('../routes/crm/lectures/list.tsx'));
+
+const PortalHome = lazy(() => import('../routes/portal/home.tsx'));
+
+/** /crm itself: each staff role's own first page. */
+function CrmIndex() {
+  const { principal } = useSession();
+  return <Navigate to={landingPath(principal)} replace />;
+}
+
+/**
+ * The one route table. Areas add their pages inside the CRM or portal children below (the guard on the
+ * parent already applies); a board area goes under the public layout when it exists.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: page(PublicLayout),
+    children: [
+      { index: true, element: page(Landing) },
+      { path: 'login', element: page(Login) },
+      { path: 'find-password', element: page(FindPassword) },
+      { path: 'terms/:id', element: page(Terms) },
+      { path: 'link/reset-password/:uuid', element: page(ResetPassword) },
+    ],
+  },
+  {
+    path: 'crm',
+    element: <RequirePermission permission="TA">{page(CrmLayout)}</RequirePermission>,
+    children: [
+      { index: true, element: <CrmIndex /> },
+      { path: 'notice', element: page(CrmNotice) },
+      { path: 'lectures', element: <RequirePermission permission="ADMIN">{page(CrmLectureList)}</RequirePermission> },
+    ],
+  },
+  {
+    path: 'portal',
+    element: <RequirePermission permission="STUDENT">{page(PortalLayout)}</RequirePermission>,
+    children: [{ index: true, element: page(PortalHome) }],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+];
+
+export const router = createBrowserRouter(routes);
+
+setSessionNavigator((to) => void router.navigate(to, { replace: true }));

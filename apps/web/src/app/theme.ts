@@ -1,0 +1,67 @@
+import { createTheme } from '@mui/material/styles';
+import { koKR as materialKoKR } from '@mui/material/locale';
+import { koKR as gridKoKR } from '@mui/x-data-grid/locales';
+import { koKR as pickersKoKR } from '@mui/x-date-pickers/locales';
+import type {} from '@mui/x-data-grid/themeAugmentation';
+
+const FONT_STACK = ['"Pretendard"', '"Noto Sans KR"', '"Noto Sans CJK KR"', '"Apple SD Gothic Neo"', '"Malgun Gothic"', 'system-ui', 'sans-serif'].join(',');
+
+/** Dialogs never exceed 95% of the viewport (SPEC §9), whatever maxWidth a page asks for. */
+const dialogWidth = (px: number) => ({ maxWidth: `min(${px}px, 95vw)` });
+
+export const theme = createTheme(
+  {
+    palette: {
+      primary: { main: '#1b5e20', light: '#4c8c4a', dark: '#003300', contrastText: '#ffffff' },
+      secondary: { main: '#f9a825' },
+      background: { default: '#f5f7f5', paper: '#ffffff' },
+    },
+    shape: { borderRadius: 10 },
+    typography: {
+      fontFamily: FONT_STACK,
+      button: { textTransform: 'none', fontWeight: 600 },
+      h1: { fontWeight: 800 },
+      h2: { fontWeight: 800 },
+      h3: { fontWeight: 700 },
+      h4: { fontWeight: 700 },
+      h5: { fontWeight: 700 },
+      h6: { fontWeight: 700 },
+    },
+    components: {
+      MuiDialog: {
+        styleOverrides: {
+          paper: { maxHeight: '95vh' },
+          paperWidthXs: dialogWidth(444),
+          paperWidthSm: dialogWidth(600),
+          paperWidthMd: dialogWidth(900),
+          paperWidthLg: dialogWidth(1200),
+          paperWidthXl: dialogWidth(1536),
+          paperWidthFalse: { maxWidth: '95vw' },
+          paperFullScreen: { maxWidth: '100vw', maxHeight: '100vh' },
+        },
+      },
+      MuiDataGrid: {
+        defaultProps: {
+          density: 'compact',
+          rowHeight: 50,
+          pageSizeOptions: [10, 20, 50, 100],
+          initialState: { pagination: { paginationModel: { pageSize: 10, page: 0 } } },
+        },
+        styleOverrides: { footerContainer: { minHeight: 60 } },
+      },
+      // SPEC §9: the grid's pagination footer is the large size — bigger page buttons and text.
+      MuiTablePagination: {
+        styleOverrides: {
+          root: { fontSize: 15 },
+          displayedRows: { fontSize: 15 },
+          actions: { '& .MuiIconButton-root': { padding: 10 }, '& .MuiSvgIcon-root': { fontSize: 28 } },
+        },
+      },
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiTextField: { defaultProps: { size: 'small' } },
+    },
+  },
+  materialKoKR,
+  gridKoKR,
+  pickersKoKR,
+);

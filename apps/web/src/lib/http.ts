@@ -1,0 +1,149 @@
+import { trackRequest } from './loading.ts';
+import { flagDisconnected } from './network.ts';
+
+/** Every failed call surfaces as this: the server's stable code and Korean message, or a network error (status 0). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+
+  constructor(args: { status: number; code: string; message: string; details?: unknown }) {
+    super(args.message);
+    this.name = 'ApiError';
+    this.status = args.status;
+    this.code = args.code;
+    this.details = args.details;
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = '인터넷 연결이 불안정합니다. 잠시 후 다시 시도해 주세요';
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+  /** Show the global overlay while pending. Defaults to true for writes, false for reads. */
+  overlay?: boolean;
+  /** Refresh-and-retry on 401. Off for calls where 401 is an answer (login) rather than an expired token. */
+  retryOn401?: boolean;
+};
+
+/**
+ * The session side of the client, plugged in by session.ts so this module stays free of the store
+ * (and testable with a fake fetch).
+ */
+export type AuthHooks = {
+  getToken: () => string | null;
+  refresh: () => Promise<boolean>;
+  onExpired: () => void;
+};
+
+const API_BASE = '/api';
+const NO_REFRESH_PATHS = new Set(['/auth/refresh', '/auth/login', '/auth/logout']);
+
+let hooks: AuthHooks = { getToken: () => null, refresh: async () => false, onExpired: () => {} };
+let fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args);
+
+export function configureHttp(args: { auth?: AuthHooks; fetch?: typeof fetch }): void {
+  if (args.auth) hooks = args.auth;
+  if (args.fetch) fetchImpl = args.fetch;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  let url = `${API_BASE}${path}`;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.append(k, String(v));
+    const qs = params.toString();
+    if (qs) url += `${url.includes('?') ? '&' : '?'}${qs}`;
+  }
+  return url;
+}
+
+async function send(path: string, opts: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    // SPEC §7: the bearer token goes on every call, empty when signed out.
+    Authorization: `Bearer ${hooks.getToken() ?? ''}`,
+  };
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) {
+    body = opts.body;
+  } else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  try {
+    return await fetchImpl(buildUrl(path, opts.query), {
+      method: opts.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'include',
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    flagDisconnected();
+    throw new ApiError({ status: 0, code: 'network.error', message: NETWORK_ERROR_MESSAGE, details: err });
+  }
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  let payload: { code?: unknown; message?: unknown } | null;
+  try {
+    payload = (await res.json()) as { code?: unknown; message?: unknown };
+  } catch {
+    payload = null;
+  }
+  const code = typeof payload?.code === 'string' ? payload.code : `http.${res.status}`;
+  const message = typeof payload?.message === 'string' ? payload.message : `요청을 처리하지 못했습니다 (${res.status})`;
+  return new ApiError({ status: res.status, code, message, details: payload });
+}
+
+async function parse<T>(res: Response): Promise<T> {
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  if (!text) return undefined as T;
+  const type = res.headers.get('content-type') ?? '';
+  return (type.includes('json') ? JSON.parse(text) : text) as T;
+}
+
+/** Calls the REST API under /api. Resolves with the parsed body; rejects with ApiError. */
+export async function http<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const method = opts.method ?? 'GET';
+  const overlay = opts.overlay ?? method !== 'GET';
+  const done = overlay ? trackRequest(`${method} ${path}`) : () => {};
+  try {
+    let res = await send(path, opts);
+    if (res.status === 401 && opts.retryOn401 !== false && !NO_REFRESH_PATHS.has(path)) {
+      // SPEC §8: refresh the token and retry once; a failed refresh ends the session.
+      if (await hooks.refresh()) {
+        res = await send(path, opts);
+      } else {
+        const error = await toApiError(res);
+        hooks.onExpired();
+        throw error;
+      }
+    }
+    if (!res.ok) throw await toApiError(res);
+    return await parse<T>(res);
+  } finally {
+    done();
+  }
+}
+
+export const api = {
+  get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) => http<T>(path, { ...opts, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) => http<T>(path, { ...opts, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) => http<T>(path, { ...opts, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) => http<T>(path, { ...opts, method: 'PATCH', body }),
+  delete: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) => http<T>(path, { ...opts, method: 'DELETE', body }),
+};
+
+/** A Korean message for anything thrown by a call or a form. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof ApiError) return err.message;
+  if (err instanceof Error && err.message) return err.message;
+  return '알 수 없는 오류가 발생했습니다';
+}

@@ -1,0 +1,24 @@
+const RELOAD_KEY = 'academy:lastAutoReload';
+const MIN_GAP_MS = 10_000;
+
+/**
+ * Reloads the page unless this tab already did so in the last 10 s, so a page that fails on every
+ * load cannot spin forever. Returns whether a reload was scheduled.
+ */
+export function reloadOnce(args: { delayMs: number; now?: number; storage?: Pick<Storage, 'getItem' | 'setItem'> }): boolean {
+  const now = args.now ?? Date.now();
+  const storage = args.storage ?? safeSessionStorage();
+  const last = Number(storage?.getItem(RELOAD_KEY) ?? 0);
+  if (Number.isFinite(last) && now - last < MIN_GAP_MS) return false;
+  storage?.setItem(RELOAD_KEY, String(now));
+  setTimeout(() => window.location.reload(), args.delayMs);
+  return true;
+}
+
+function safeSessionStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}

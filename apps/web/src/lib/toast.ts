@@ -1,0 +1,35 @@
+import type { AlertColor, SnackbarOrigin } from '@mui/material';
+import { createStore } from './store.ts';
+
+export type Toast = {
+  id: number;
+  message: string;
+  severity: AlertColor;
+  anchor: SnackbarOrigin;
+};
+
+export const TOAST_MS = 3000;
+const DEFAULT_ANCHOR: SnackbarOrigin = { vertical: 'top', horizontal: 'center' };
+
+export const toasts = createStore<readonly Toast[]>([]);
+let seq = 0;
+
+type ToastOptions = { severity?: AlertColor; anchor?: SnackbarOrigin };
+
+function push(message: string, opts: ToastOptions = {}): void {
+  const item: Toast = { id: ++seq, message, severity: opts.severity ?? 'info', anchor: opts.anchor ?? DEFAULT_ANCHOR };
+  toasts.set((list) => [...list, item]);
+}
+
+export function dismissToast(id: number): void {
+  toasts.set((list) => list.filter((t) => t.id !== id));
+}
+
+/** The one toast API of the app: `toast.success('저장했습니다')`, `toast.error(err.message, { anchor })`. */
+export const toast = {
+  show: push,
+  info: (message: string, opts?: Omit<ToastOptions, 'severity'>) => push(message, { ...opts, severity: 'info' }),
+  success: (message: string, opts?: Omit<ToastOptions, 'severity'>) => push(message, { ...opts, severity: 'success' }),
+  warning: (message: string, opts?: Omit<ToastOptions, 'severity'>) => push(message, { ...opts, severity: 'warning' }),
+  error: (message: string, opts?: Omit<ToastOptions, 'severity'>) => push(message, { ...opts, severity: 'error' }),
+};

@@ -1,0 +1,38 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppChrome } from './app/app-chrome.tsx';
+import { AppErrorBoundary } from './app/error-boundary.tsx';
+import { AppProviders } from './app/providers.tsx';
+import { router } from './app/router.tsx';
+import { FullScreenSpinner } from './components/full-screen-spinner.tsx';
+import { queryClient } from './lib/query-client.ts';
+import { reloadOnce } from './lib/reload.ts';
+import { onSessionEnd, startSession, useSession } from './lib/session.ts';
+
+// A deploy removes the old hashed chunks; a tab still running the old build reloads to get the new ones.
+window.addEventListener('vite:preloadError', (event) => {
+  event.preventDefault();
+  reloadOnce({ delayMs: 0 });
+});
+
+onSessionEnd(() => queryClient.clear());
+void startSession();
+
+function App() {
+  const { status } = useSession();
+  // SPEC §2: a spinner until the start-up refresh has answered, so guards never see a half-known session.
+  if (status === 'starting') return <FullScreenSpinner label="로그인 정보를 확인하는 중" />;
+  return <RouterProvider router={router} />;
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders>
+      <AppErrorBoundary>
+        <App />
+      </AppErrorBoundary>
+      <AppChrome />
+    </AppProviders>
+  </StrictMode>,
+);
