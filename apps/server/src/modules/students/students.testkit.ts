@@ -1,0 +1,44 @@
+import ExcelJS from 'exceljs';
+import { STUDENT_EXCEL_HEADERS } from '@academy/contracts/students';
+
+/** An .xlsx with the import headers and the given rows (tests and benchmarks). */
+export async function importWorkbook(rows: (string | number | null)[][], opts: { headers?: readonly string[] } = {}): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('학생');
+  ws.addRow([...(opts.headers ?? STUDENT_EXCEL_HEADERS)]);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** A multipart/form-data body as a browser would send it. */
+export function multipartBody(parts: ({ name: string; value: string } | { name: string; filename: string; content: Buffer; contentType?: string })[]): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
+  const boundary = `----academy${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    if ('filename' in p) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${encodeURIComponent(p.filename)}"\r\nContent-Type: ${p.contentType ?? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'}\r\n\r\n`));
+      chunks.push(p.content, Buffer.from('\r\n'));
+    } else {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** n valid import rows with unique login ids and phones. */
+export function generatedRows(n: number, prefix = 'imp'): (string | null)[][] {
+  return Array.from({ length: n }, (_, i) => [
+    `김학생${i}`,
+    `${prefix}${String(i).padStart(5, '0')}`,
+    '',
+    `010-${String(2000 + Math.floor(i / 10000)).padStart(4, '0')}-${String(i % 10000).padStart(4, '0')}`,
+    '01098765432',
+    '대치고',
+    '고2',
+    '',
+  ]);
+}
