@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -17,6 +18,16 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { noticeRoutes } from './modules/notices/notices.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { studentRoutes } from './modules/students/students.routes.ts';
+import { studentRecordRoutes } from './modules/student-records/student-records.routes.ts';
+import { tagRoutes } from './modules/tags/tags.routes.ts';
+import { pushAlertTemplateRoutes } from './modules/push-alert-templates/push-alert-templates.resource.ts';
+import { graphqlRoutes } from './plugins/graphql/graphql.plugin.ts';
+import { lectureRoutes } from './modules/lectures/lectures.routes.ts';
+import { weeklyLectureRoutes } from './modules/weekly-lectures/weekly-lectures.routes.ts';
+import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
+import { portalLectureRoutes } from './modules/portal-lectures/portal-lectures.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext; routes: RegisteredRoute[] };
 
@@ -53,6 +64,9 @@ export async function buildApp(deps: {
   registerErrorHandling(app, { spaFallback: !!webDist });
   const routes = registerAuth(app, ctx.signer);
   await app.register(fastifyCookie);
+  // Uploads through the server (Excel imports); large files go straight to storage by signed URL.
+  // Routes may lower these limits per request (the student import allows 5 MB).
+  await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 5, fields: 20, parts: 30 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: '학원 CRM API', description: '학원 관리 시스템 REST API. 인증: Authorization: Bearer <accessToken>', version: config.version },
@@ -66,6 +80,18 @@ export async function buildApp(deps: {
   systemRoutes(app, ctx);
   authRoutes(app, ctx);
   noticeRoutes(app, ctx);
+  studentRoutes(app, ctx);
+  studentRecordRoutes(app, ctx);
+  tagRoutes(app, ctx);
+  pushAlertTemplateRoutes(app, ctx);
+  lectureRoutes(app, ctx);
+  weeklyLectureRoutes(app, ctx);
+  attendanceRoutes(app, ctx);
+  portalLectureRoutes(app, ctx);
+  filesRoutes(app, ctx);
+
+  // Keep last among the routes: /api/gql is generated from the resources registered above.
+  await graphqlRoutes(app, ctx);
 
   if (webDist) await serveWeb(app, webDist);
 

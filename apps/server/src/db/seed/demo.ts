@@ -1,7 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { seedDemoLectures } from '../../modules/lectures/lectures.seed.ts';
 import { notices } from '../../modules/notices/notices.table.ts';
+import { seedPushAlertTemplates } from '../../modules/push-alert-templates/push-alert-templates.seed.ts';
+import { seedDemoStudents } from '../../modules/students/students.seed.ts';
 import { users } from '../../modules/users/users.table.ts';
 import { koreanName, mobile, rng } from './korean.ts';
 
@@ -67,7 +70,10 @@ export async function seedDemo(ctx: AppContext): Promise<{ seeded: boolean }> {
       { key: 'crm', content: CRM_NOTICE, updatedBy: admin?.id ?? null },
       { key: 'clinic', content: CLINIC_NOTICE, updatedBy: admin?.id ?? null },
     ]);
+    await seedPushAlertTemplates(tx);
   });
+  await seedDemoLectures(ctx);
+  await seedDemoStudents(ctx);
   return { seeded: true };
 }
 

@@ -1,0 +1,222 @@
+import { Column, SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { AuthUser } from '../auth.ts';
+import { invalid } from './errors.ts';
+import { OPERATORS, type FieldSpec, type Operator, type ResourceDef, type ScalarKind, type SortSpec } from './registry.ts';
+
+/** Filter input as GraphQL hands it over (nestjs-query shape). */
+export type FilterInput = Record<string, unknown>;
+export type Paging = { limit?: number | null; offset?: number | null };
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/** `limit: 2147483647` is refine's "paging off": every row. */
+export const ALL_ROWS = 2147483647;
+
+const OPERATOR_SET = new Set<string>(OPERATORS);
+const LIKE_SQL: Partial<Record<Operator, string>> = { like: 'like', notLike: 'not like', iLike: 'ilike', notILike: 'not ilike' };
+const CMP_SQL: Partial<Record<Operator, string>> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+
+export function compile(query: SQL): { text: string; params: unknown[] } {
+  const q = dialect.sqlToQuery(query);
+  return { text: q.sql, params: q.params };
+}
+
+const expr = (f: FieldSpec): SQL => (f.column instanceof SQL ? f.column : sql`${f.column}`);
+
+const numericKey = (f: FieldSpec): boolean => f.column instanceof Column && f.column.dataType === 'number';
+
+/** Turns one GraphQL value into the SQL parameter for a field, or explains what is wrong. */
+function toParam(opts: { spec: Pick<FieldSpec, 'type' | 'column'>; value: unknown; path: string }): unknown {
+  const { spec, value, path } = opts;
+  if (value === null || value === undefined) return null;
+  switch (spec.type) {
+    case 'ID': {
+      if (!numericKey(spec as FieldSpec)) return String(value);
+      const n = typeof value === 'number' ? value : Number(String(value).trim());
+      if (!Number.isSafeInteger(n)) throw invalid(path, `숫자 ID여야 합니다 (받은 값: ${String(value)})`);
+      return n;
+    }
+    case 'DateTime': {
+      const d = value instanceof Date ? value : new Date(String(value));
+      if (Number.isNaN(d.getTime())) throw invalid(path, '날짜 형식이 올바르지 않습니다 (예: 2026-11-21T09:00:00Z)');
+      return d.toISOString();
+    }
+    default:
+      return value;
+  }
+}
+
+/** One field comparison `{ op: value, … }`; several operators are ORed (nestjs-query semantics). */
+function comparisonToSql(opts: { spec: FieldSpec; cmp: unknown; path: string }): SQL | null {
+  const { spec, cmp, path } = opts;
+  if (cmp === null || cmp === undefined) return null;
+  if (typeof cmp !== 'object' || Array.isArray(cmp)) throw invalid(path, '비교 조건은 { eq: 값 } 형태여야 합니다');
+  const col = expr(spec);
+  const parts: SQL[] = [];
+  for (const [op, raw] of Object.entries(cmp as Record<string, unknown>)) {
+    if (raw === undefined) continue;
+    const at = `${path}.${op}`;
+    if (!OPERATOR_SET.has(op)) throw invalid(at, `지원하지 않는 연산자입니다`);
+    const operator = op as Operator;
+    if (operator === 'is' || operator === 'isNot') {
+      if (raw !== null && typeof raw !== 'boolean') throw invalid(at, 'null, true, false 중 하나여야 합니다');
+      const word = raw === null ? 'null' : raw ? 'true' : 'false';
+      parts.push(sql`${col} ${sql.raw(operator === 'is' ? 'is' : 'is not')} ${sql.raw(word)}`);
+    } else if (operator === 'in' || operator === 'notIn') {
+      if (!Array.isArray(raw)) throw invalid(at, '목록이어야 합니다');
+      const values = raw.map((v, i) => toParam({ spec, value: v, path: `${at}.${i}` })).filter((v) => v !== null);
+      if (values.length === 0) parts.push(operator === 'in' ? sql`false` : sql`true`);
+      else parts.push(sql`${operator === 'notIn' ? sql`not ` : sql``}(${col} in (${sql.join(values.map((v) => sql`${v}`), sql`, `)}))`);
+    } else if (operator === 'between' || operator === 'notBetween') {
+      const range = raw as { lower?: unknown; upper?: unknown } | null;
+      if (!range || range.lower == null || range.upper == null) throw invalid(at, 'lower와 upper가 모두 필요합니다');
+      const lower = toParam({ spec, value: range.lower, path: `${at}.lower` });
+      const upper = toParam({ spec, value: range.upper, path: `${at}.upper` });
+      parts.push(sql`${col} ${sql.raw(operator === 'between' ? 'between' : 'not between')} ${lower} and ${upper}`);
+    } else if (LIKE_SQL[operator]) {
+      if (typeof raw !== 'string') throw invalid(at, '문자열이어야 합니다');
+      const target = spec.type === 'String' ? col : sql`(${col})::text`;
+      parts.push(sql`${target} ${sql.raw(LIKE_SQL[operator]!)} ${raw}`);
+    } else {
+      const value = toParam({ spec, value: raw, path: at });
+      // eq/neq null read as "is (not) null" rather than a comparison that is never true.
+      if (value === null) {
+        if (operator === 'eq') parts.push(sql`${col} is null`);
+        else if (operator === 'neq') parts.push(sql`${col} is not null`);
+        else throw invalid(at, '값이 필요합니다');
+      } else parts.push(sql`${col} ${sql.raw(CMP_SQL[operator]!)} ${value}`);
+    }
+  }
+  return anyOf(parts);
+}
+
+function allOf(parts: SQL[]): SQL | null {
+  if (parts.length === 0) return null;
+  if (parts.length === 1) return parts[0]!;
+  return sql`(${sql.join(parts, sql` and `)})`;
+}
+
+function anyOf(parts: SQL[]): SQL | null {
+  if (parts.length === 0) return null;
+  if (parts.length === 1) return parts[0]!;
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+type FilterScope = Pick<ResourceDef, 'fields' | 'relationFilters' | 'virtualFilters'>;
+
+/**
+ * A nestjs-query filter as SQL: keys ANDed, `and` ANDed, `or` ORed, `{}` true (null here).
+ * Only filterable fields are accepted; the GraphQL input types already refuse the others.
+ */
+export function filterToSql(opts: { res: FilterScope; filter: FilterInput | null | undefined; path?: string }): SQL | null {
+  const { res, filter } = opts;
+  const path = opts.path ?? 'filter';
+  if (!filter) return null;
+  const parts: SQL[] = [];
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === null || value === undefined) continue;
+    const at = `${path}.${key}`;
+    if (key === 'and' || key === 'or') {
+      if (!Array.isArray(value)) throw invalid(at, '조건 목록이어야 합니다');
+      const subs = value.map((f, i) => filterToSql({ res, filter: f as FilterInput, path: `${at}.${i}` }));
+      if (key === 'and') {
+        const all = allOf(subs.filter((s): s is SQL => s !== null));
+        if (all) parts.push(all);
+      } else if (subs.length > 0 && subs.every((s) => s !== null)) {
+        // An empty branch is "true", which makes the whole `or` true: then it adds no condition.
+        parts.push(anyOf(subs as SQL[])!);
+      }
+      continue;
+    }
+    const field = res.fields[key];
+    if (field?.filterable) {
+      const c = comparisonToSql({ spec: field, cmp: value, path: at });
+      if (c) parts.push(c);
+      continue;
+    }
+    const virtual = res.virtualFilters?.[key];
+    if (virtual) {
+      const ors: SQL[] = [];
+      for (const [op, v] of Object.entries(value as Record<string, unknown>)) {
+        if (v === undefined) continue;
+        if (!OPERATOR_SET.has(op)) throw invalid(`${at}.${op}`, '지원하지 않는 연산자입니다');
+        ors.push(virtual.toSql({ operator: op as Operator, value: v }));
+      }
+      const c = anyOf(ors);
+      if (c) parts.push(c);
+      continue;
+    }
+    const relation = res.relationFilters?.[key];
+    if (relation) {
+      const sub = filterToSql({ res: { fields: relation.fields }, filter: value as FilterInput, path: at });
+      if (sub) parts.push(relation.exists(sub));
+      continue;
+    }
+    throw invalid(at, '필터로 쓸 수 없는 항목입니다');
+  }
+  return allOf(parts);
+}
+
+export function sortToSql(opts: { res: ResourceDef; sorting: SortSpec[] | null | undefined }): SQL {
+  const { res } = opts;
+  const sorting = opts.sorting && opts.sorting.length > 0 ? opts.sorting : (res.defaultSort ?? []);
+  const parts: SQL[] = [];
+  sorting.forEach((s, i) => {
+    const field = res.fields[s.field];
+    if (!field?.sortable) throw invalid(`sorting.${i}.field`, `정렬할 수 없는 항목입니다: ${s.field}`);
+    const nulls = s.nulls === 'NULLS_FIRST' ? ' nulls first' : s.nulls === 'NULLS_LAST' ? ' nulls last' : '';
+    parts.push(sql`${expr(field)} ${sql.raw(s.direction === 'DESC' ? 'desc' : 'asc')}${sql.raw(nulls)}`);
+  });
+  // The id breaks ties so that pages never repeat or skip a row.
+  if (!sorting.some((s) => s.field === 'id')) parts.push(sql`${res.idColumn} asc`);
+  return sql.join(parts, sql`, `);
+}
+
+/** Every condition a statement of this resource must carry for this user: base, scope, filter. */
+export function whereFor(opts: { res: ResourceDef; user: AuthUser; filter?: SQL | null }): SQL {
+  const { res, user } = opts;
+  const parts: SQL[] = [];
+  if (res.where) parts.push(res.where);
+  const scoped = res.scope?.(user);
+  if (scoped) parts.push(scoped);
+  if (opts.filter) parts.push(opts.filter);
+  return allOf(parts) ?? sql`true`;
+}
+
+export const fromFor = (res: ResourceDef): SQL => res.from ?? sql`${res.table}`;
+
+export function selectList(res: ResourceDef): SQL {
+  return sql.join(
+    Object.entries(res.fields).map(([name, f]) => sql`${expr(f)} as ${sql.identifier(name)}`),
+    sql`, `,
+  );
+}
+
+export function idParam(opts: { res: ResourceDef; id: unknown; path: string }): unknown {
+  return toParam({ spec: { type: 'ID', column: opts.res.idColumn }, value: opts.id, path: opts.path });
+}
+
+export function validPaging(paging: Paging | null | undefined): { limit: number | null; offset: number } {
+  const limit = paging?.limit ?? null;
+  const offset = paging?.offset ?? 0;
+  if (limit !== null && limit < 0) throw invalid('paging.limit', '0 이상이어야 합니다');
+  if (offset < 0) throw invalid('paging.offset', '0 이상이어야 합니다');
+  return { limit: limit === ALL_ROWS ? null : limit, offset };
+}
+
+/** Shapes a database row into the GraphQL object: ids as strings, timestamps as Dates. */
+export function mapRow(res: ResourceDef, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, f] of Object.entries(res.fields)) {
+    const v = row[name];
+    out[name] = v === null || v === undefined ? null : kindValue(f.type, v);
+  }
+  return out;
+}
+
+function kindValue(kind: ScalarKind, v: unknown): unknown {
+  if (kind === 'ID') return String(v);
+  if (kind === 'DateTime') return v instanceof Date ? v : new Date(String(v));
+  return v;
+}
