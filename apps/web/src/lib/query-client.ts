@@ -18,8 +18,10 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, retryDelay, gcTime: 5 * 60_000, staleTime: 10_000, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      // Requests still go out while the browser reports offline: the failure raises the disconnect toast
+      // (SPEC §2) instead of a click that silently waits; query retries pause until the network is back.
+      queries: { retry: shouldRetry, retryDelay, gcTime: 5 * 60_000, staleTime: 10_000, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { login, openBrowser, pathOf, type E2e, type Role } from './harness.ts';
+
+let e2e: E2e;
+beforeAll(async () => {
+  e2e = await openBrowser();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('sign-in lands each role on its own page', () => {
+  const cases: Array<[Role, string]> = [
+    ['admin', '/crm/lectures'],
+    ['manager', '/crm/lectures'],
+    ['ta', '/crm/notice'],
+    ['student', '/portal'],
+  ];
+  for (const [role, landing] of cases) {
+    test(`${role} → ${landing}`, async () => {
+      const page = await e2e.newPage();
+      await page.goto('/login');
+      await login(page, role);
+      await page.waitForURL((u) => u.pathname === landing);
+      expect(pathOf(page)).toBe(landing);
+      if (role === 'student') await page.getByTestId('portal-greeting').waitFor();
+      else await page.getByTestId('user-name').filter({ hasText: /\S/ }).waitFor();
+    });
+  }
+
+  test('the login page sends a signed-in user to their landing page, also after a reload', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    await login(page, 'ta');
+    await page.waitForURL('**/crm/notice');
+    await page.goto('/login');
+    await page.waitForURL('**/crm/notice');
+    expect(pathOf(page)).toBe('/crm/notice');
+  });
+});
+
+describe('guards and redirects', () => {
+  test('a signed-out visitor of /crm/notice goes to /login and returns there after signing in', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/crm/notice');
+    await page.waitForURL('**/login');
+    await login(page, 'ta');
+    await page.waitForURL('**/crm/notice');
+    await page.getByRole('heading', { name: '직원 공지' }).waitFor();
+  });
+
+  test('a student opening /crm is sent away to the portal', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    await login(page, 'student');
+    await page.waitForURL('**/portal');
+    await page.goto('/crm/notice');
+    await page.waitForURL((u) => u.pathname === '/portal');
+    expect(await page.getByTestId('crm-layout').count()).toBe(0);
+  });
+
+  test('a TA opening the admin landing page is sent to the notice', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    await login(page, 'ta');
+    await page.goto('/crm/lectures');
+    await page.waitForURL((u) => u.pathname === '/crm/notice');
+  });
+
+  test('an unknown path goes to the landing page', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/no/such/page');
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByTestId('center-address').waitFor();
+  });
+
+  test('logging out of the CRM ends the session', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    await login(page, 'ta');
+    await page.getByTestId('logout').click();
+    await page.waitForURL('**/login');
+    await page.goto('/crm/notice');
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  });
+});
+
+describe('sign-in errors', () => {
+  test('a wrong password shows the server message; five failures lock the id with the 429 message', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    const loginId = `e2e-throttle-${Date.now()}`;
+    await page.getByTestId('login-id').fill(loginId);
+    for (let i = 0; i < 5; i++) {
+      await page.getByTestId('login-password').fill(`wrong-${i}`);
+      await page.getByTestId('login-password').press('Enter');
+      await page.getByTestId('login-error').waitFor();
+      await expect.poll(() => page.getByTestId('login-submit').isEnabled()).toBe(true);
+    }
+    expect(await page.getByTestId('login-error').innerText()).toMatch(/아이디 또는 비밀번호/);
+    await page.getByTestId('login-password').fill('wrong-again');
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByTestId('login-error').innerText()).toContain('로그인 시도가 너무 많습니다');
+    expect(pathOf(page)).toBe('/login');
+  });
+});
+
+describe('app-wide notices', () => {
+  test('a higher served version raises the "새 버전이 있습니다" banner', async () => {
+    const page = await e2e.newPage();
+    await page.route('**/version.json*', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ version: '99.0.0' }) }));
+    await page.goto('/');
+    const banner = page.getByTestId('version-banner');
+    await banner.waitFor();
+    expect(await banner.innerText()).toContain('새 버전이 있습니다');
+    await banner.getByRole('button', { name: '새로고침' }).waitFor();
+  });
+
+  test('the same version served raises no banner', async () => {
+    const page = await e2e.newPage();
+    const seen = page.waitForRequest((r) => r.url().includes('/version.json?t='));
+    await page.goto('/');
+    await seen;
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('version-banner').count()).toBe(0);
+  });
+
+  test('going offline and a failed request show the disconnect toast for about 2 s', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    await login(page, 'admin');
+    await page.goto('/crm/notice');
+    await page.getByTestId('notice-edit').click();
+
+    await page.context().setOffline(true);
+    const toast = page.getByTestId('disconnect-toast');
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('인터넷 연결 안정화중..');
+    await toast.waitFor({ state: 'detached', timeout: 5000 });
+
+    // A request that fails at the network level raises it again.
+    await page.getByTestId('notice-save').click();
+    await toast.waitFor();
+    const shownAt = Date.now();
+    await toast.waitFor({ state: 'detached', timeout: 5000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(1200);
+    await page.context().setOffline(false);
+  });
+});
+
+describe('staff notice', () => {
+  test('an admin edits the notice and ta01 reads it; TAs get no edit button', async () => {
+    const text = `12월 첫째 주 클리닉은 토요일 10시로 옮깁니다.\n출근하면 출결부터 확인해 주세요. (${Date.now()})`;
+    const admin = await e2e.newPage();
+    await admin.goto('/login');
+    await login(admin, 'admin');
+    await admin.goto('/crm/notice');
+    await admin.getByTestId('notice-edit').click();
+    await admin.getByTestId('notice-input').fill(text);
+    await admin.getByTestId('notice-save').click();
+    await expect.poll(() => admin.getByTestId('notice-content').innerText()).toBe(text);
+
+    const ta = await e2e.newPage();
+    await ta.goto('/login');
+    await login(ta, 'ta');
+    await ta.waitForURL('**/crm/notice');
+    await expect.poll(() => ta.getByTestId('notice-content').innerText()).toBe(text);
+    expect(await ta.getByTestId('notice-meta').innerText()).toContain('수정');
+    expect(await ta.getByTestId('notice-edit').count()).toBe(0);
+  });
+});
