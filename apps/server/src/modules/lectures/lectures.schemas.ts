@@ -25,6 +25,8 @@ export const lectureBody = z.object({
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/, '색상은 #RRGGBB 형식이어야 합니다').optional().describe('표시 색상'),
 });
 
+export const scheduleSlotReply = z.object({ dayOfWeek: z.number(), startTime: z.string(), endTime: z.string() });
+
 export const lectureReply = z.object({
   id: z.number(),
   name: z.string(),
@@ -32,7 +34,7 @@ export const lectureReply = z.object({
   teacherName: z.string(),
   targetSchool: z.string().nullable(),
   targetGrade: z.string().nullable(),
-  schedule: z.array(scheduleSlotSchema),
+  schedule: z.array(scheduleSlotReply),
   room: z.string().nullable(),
   startDate: z.string(),
   endDate: z.string(),

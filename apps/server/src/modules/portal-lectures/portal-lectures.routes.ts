@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { scheduleSlotSchema } from '../lectures/lectures.schemas.ts';
+import { scheduleSlotReply } from '../lectures/lectures.schemas.ts';
 import { addDays, kstToday } from '../lectures/lectures.schedule.ts';
 import { myAnnouncements, myAttendance, myDdays, myLectures, mySessions } from './portal-lectures.service.ts';
 
@@ -35,7 +35,7 @@ export function portalLectureRoutes(app: FastifyInstance, ctx: AppContext): void
       response: {
         200: z.array(z.object({
           id: z.number(), name: z.string(), subject: z.string(), teacherName: z.string(), room: z.string().nullable(), color: z.string(),
-          schedule: z.array(scheduleSlotSchema), startDate: z.string(), endDate: z.string(),
+          schedule: z.array(scheduleSlotReply), startDate: z.string(), endDate: z.string(),
         })),
       },
     },
