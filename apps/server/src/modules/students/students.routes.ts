@@ -21,6 +21,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { buildExport, buildTemplate, XLSX_MIME } from './students.excel.ts';
 import { importStudents } from './students.import.ts';
+import { registerStudentResources } from './students.resource.ts';
 import { createStudentsService } from './students.service.ts';
 
 const idParams = z.object({ id: idParam });
@@ -37,6 +38,7 @@ const attachment = (name: string) => `attachment; filename="students.xlsx"; file
 export function studentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const students = createStudentsService(ctx);
+  registerStudentResources(app);
 
   r.get('/api/students', {
     config: { permission: 'TA' },
