@@ -19,6 +19,13 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STORAGE_DRIVER: z.enum(['local', 's3'], 'local 또는 s3여야 합니다 / must be local or s3').default('local'),
+  S3_ENDPOINT: z.url('URL이어야 합니다 / must be a URL').optional(),
+  S3_BUCKET: z.string().min(3, '3자 이상이어야 합니다 / must be at least 3 characters').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: boolish.optional(),
 });
 
 export type Config = {
@@ -33,7 +40,13 @@ export type Config = {
   publicUrl: string | undefined;
   logLevel: string;
   version: string;
+  /** Where file bytes live; absent means the local folder under DATA_DIR/storage. */
+  storage?: StorageConfig;
 };
+
+export type StorageConfig =
+  | { driver: 'local' }
+  | { driver: 's3'; endpoint: string | undefined; bucket: string; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
 
 export class ConfigError extends Error {}
 
@@ -62,6 +75,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('설정 오류 / Invalid configuration: ADMIN_LOGIN_ID와 ADMIN_PASSWORD는 함께 지정해야 합니다 / set both ADMIN_LOGIN_ID and ADMIN_PASSWORD');
   }
 
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('설정 오류 / Invalid configuration: STORAGE_DRIVER=s3이면 S3_BUCKET이 필요합니다 / S3_BUCKET is required when STORAGE_DRIVER=s3');
+  }
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('설정 오류 / Invalid configuration: S3_ACCESS_KEY_ID와 S3_SECRET_ACCESS_KEY는 함께 지정해야 합니다 / set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -74,6 +94,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     version: APP_VERSION,
+    storage: e.STORAGE_DRIVER === 's3'
+      ? {
+          driver: 's3',
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET!,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          // Self-hosted S3-compatible stores (MinIO, Garage …) usually need path-style addressing.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? !!e.S3_ENDPOINT,
+        }
+      : { driver: 'local' },
   };
 }
 

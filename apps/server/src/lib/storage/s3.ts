@@ -42,8 +42,9 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = opts.bucket;
-  const presign = (command: Parameters<typeof getSignedUrl>[1], expiresIn: number) =>
-    getSignedUrl(client, command, { expiresIn, signingDate: opts.now() });
+  // client-s3 and the presigner may pin different @smithy type versions; the call itself is the same.
+  const presign = (command: PutObjectCommand | GetObjectCommand | UploadPartCommand, expiresIn: number) =>
+    getSignedUrl(client as never, command as never, { expiresIn, signingDate: opts.now() });
 
   return {
     kind: 's3',
