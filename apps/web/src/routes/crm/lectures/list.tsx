@@ -1,22 +1,145 @@
+import { formatKoreanDate } from '@academy/contracts/format';
+import { hasPermission } from '@academy/contracts/roles';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import EventOutlined from '@mui/icons-material/EventOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import MeetingRoomOutlined from '@mui/icons-material/MeetingRoomOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
+import {
+  Alert, Box, Button, Card, CardActionArea, CardActions, CardContent, Chip, FormControlLabel, Skeleton, Stack, Switch, Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { DdayDialog } from '../../../features/lectures/dday-dialog.tsx';
+import { LectureFormDialog } from '../../../features/lectures/lecture-form-dialog.tsx';
+import { type LectureListItem, lectureKeys, lectureListQuery, scheduleText, setLectureDisabled } from '../../../features/lectures/lectures-api.ts';
+import { errorMessage } from '../../../lib/http.ts';
+import { useSession } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
 
-/** The admin's first page. The lectures area replaces this file with the real list. */
-export default function LectureListPage() {
+function Line({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
   return (
-    <>
-      <PageHeader title="강좌 목록" description="학원에서 운영하는 강좌와 주차별 수업을 관리합니다." />
-      <Card variant="outlined">
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary', fontSize: 14 }}>
+      {icon}
+      <Box component="span" sx={{ color: 'text.primary' }}>{children}</Box>
+    </Box>
+  );
+}
+
+function LectureCard({ lecture, onEdit, onDdays, canAdmin }: { lecture: LectureListItem; onEdit: () => void; onDdays: () => void; canAdmin: boolean }) {
+  const client = useQueryClient();
+  const toggle = useMutation({
+    mutationFn: () => setLectureDisabled(lecture.id, !lecture.disabled),
+    onSuccess: async (l) => {
+      toast.success(l.disabled ? `${l.name} 강좌를 비활성화했습니다` : `${l.name} 강좌를 다시 활성화했습니다`);
+      await client.invalidateQueries({ queryKey: lectureKeys.all });
+    },
+    onError: (err) => toast.error(errorMessage(err)),
+  });
+  const session = lecture.todaySession ?? lecture.nextSession;
+  return (
+    <Card variant="outlined" sx={{ display: 'flex', flexDirection: 'column', opacity: lecture.disabled ? 0.6 : 1, borderTop: 4, borderTopColor: lecture.color }} data-testid="lecture-card">
+      <CardActionArea component={RouterLink} to={`/crm/lectures/${lecture.id}`} sx={{ flexGrow: 1, alignItems: 'stretch' }}>
         <CardContent>
-          <Box sx={{ py: 8, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, color: 'text.secondary' }}>
-            <MenuBookOutlined sx={{ fontSize: 48, color: 'primary.light' }} />
-            <Typography variant="h6" color="text.primary">
-              등록된 강좌가 없습니다
+          <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>
+            <Chip size="small" label={lecture.subject} sx={{ bgcolor: lecture.color, color: '#fff', fontWeight: 700 }} />
+            {lecture.targetGrade && <Chip size="small" variant="outlined" label={lecture.targetGrade} />}
+            {lecture.disabled && <Chip size="small" label="비활성" />}
+          </Stack>
+          <Typography variant="h6" sx={{ fontWeight: 700, mb: 1.5, wordBreak: 'keep-all' }} data-testid="lecture-card-name">
+            {lecture.name}
+          </Typography>
+          <Stack spacing={0.75}>
+            <Line icon={<PersonOutlined fontSize="small" />}>{lecture.teacherName} 선생님</Line>
+            <Line icon={<ScheduleOutlined fontSize="small" />}>{scheduleText(lecture.schedule)}</Line>
+            {lecture.room && <Line icon={<MeetingRoomOutlined fontSize="small" />}>{lecture.room}</Line>}
+            <Line icon={<GroupsOutlined fontSize="small" />}>수강생 {lecture.studentCount.toLocaleString('ko-KR')}명</Line>
+          </Stack>
+          <Box sx={{ mt: 1.5, p: 1, borderRadius: 1, bgcolor: lecture.todaySession ? 'primary.main' : 'action.hover', color: lecture.todaySession ? 'primary.contrastText' : 'text.primary' }}>
+            <Typography variant="caption" sx={{ display: 'block', opacity: 0.8 }}>{lecture.todaySession ? '오늘 수업' : '다음 수업'}</Typography>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {session ? `${session.title} · ${formatKoreanDate(session.date)} ${session.startTime}–${session.endTime}` : '남은 회차가 없습니다'}
             </Typography>
           </Box>
+          {lecture.ddays.length > 0 && (
+            <Stack direction="row" sx={{ mt: 1.5, flexWrap: 'wrap', gap: 0.5 }}>
+              {lecture.ddays.slice(0, 3).map((d) => (
+                <Chip key={d.id} size="small" variant="outlined" label={`${d.title} ${d.label}`} />
+              ))}
+            </Stack>
+          )}
         </CardContent>
-      </Card>
+      </CardActionArea>
+      <CardActions sx={{ borderTop: 1, borderColor: 'divider' }}>
+        {canAdmin && <Button size="small" onClick={onEdit} data-testid="lecture-edit">수정</Button>}
+        <Button size="small" startIcon={<EventOutlined />} onClick={onDdays} data-testid="lecture-ddays">D-day</Button>
+        <Box sx={{ flexGrow: 1 }} />
+        {canAdmin && (
+          <Button size="small" color={lecture.disabled ? 'primary' : 'inherit'} onClick={() => toggle.mutate()} disabled={toggle.isPending}>
+            {lecture.disabled ? '활성화' : '비활성화'}
+          </Button>
+        )}
+      </CardActions>
+    </Card>
+  );
+}
+
+/** The admin's landing page: every lecture as a card with teacher, timetable, students and today's session. */
+export default function LectureListPage() {
+  const { principal } = useSession();
+  const canAdmin = hasPermission(principal, 'ADMIN');
+  const [includeDisabled, setIncludeDisabled] = useState(false);
+  const list = useQuery(lectureListQuery(includeDisabled));
+  const [editing, setEditing] = useState<LectureListItem | 'new' | null>(null);
+  const [ddayFor, setDdayFor] = useState<LectureListItem | null>(null);
+  const todayCount = list.data?.filter((l) => l.todaySession).length ?? 0;
+
+  return (
+    <>
+      <PageHeader
+        title="강좌 목록"
+        description={list.data ? `운영 중인 강좌 ${list.data.filter((l) => !l.disabled).length}개 · 오늘 수업 ${todayCount}개` : '학원에서 운영하는 강좌와 회차를 관리합니다.'}
+        actions={
+          <>
+            <FormControlLabel control={<Switch checked={includeDisabled} onChange={(e) => setIncludeDisabled(e.target.checked)} />} label="비활성 강좌 보기" />
+            {canAdmin && (
+              <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing('new')} data-testid="lecture-add">
+                강좌 추가
+              </Button>
+            )}
+          </>
+        }
+      />
+      {list.isError && <Alert severity="error">{errorMessage(list.error)}</Alert>}
+      {list.isPending && (
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: 2 }}>
+          {[1, 2, 3, 4, 5, 6].map((k) => <Skeleton key={k} variant="rounded" height={300} />)}
+        </Box>
+      )}
+      {list.data && list.data.length === 0 && (
+        <Card variant="outlined">
+          <CardContent>
+            <Box sx={{ py: 8, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, color: 'text.secondary' }}>
+              <MenuBookOutlined sx={{ fontSize: 48, color: 'primary.light' }} />
+              <Typography variant="h6" color="text.primary">등록된 강좌가 없습니다</Typography>
+              {canAdmin && <Button variant="outlined" onClick={() => setEditing('new')}>첫 강좌 만들기</Button>}
+            </Box>
+          </CardContent>
+        </Card>
+      )}
+      {list.data && list.data.length > 0 && (
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: 2 }}>
+          {list.data.map((l) => (
+            <LectureCard key={l.id} lecture={l} canAdmin={canAdmin} onEdit={() => setEditing(l)} onDdays={() => setDdayFor(l)} />
+          ))}
+        </Box>
+      )}
+      {editing && <LectureFormDialog lecture={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {ddayFor && <DdayDialog lectureId={ddayFor.id} lectureName={ddayFor.name} ddays={ddayFor.ddays} onClose={() => setDdayFor(null)} />}
     </>
   );
 }

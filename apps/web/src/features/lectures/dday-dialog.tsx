@@ -1,0 +1,114 @@
+import { formatKoreanDate } from '@academy/contracts/format';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import DragIndicator from '@mui/icons-material/DragIndicator';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, Stack, TextField, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/http.ts';
+import { toast } from '../../lib/toast.ts';
+import { createDday, type Dday, deleteDday, lectureKeys, reorderDdays, updateDday } from './lectures-api.ts';
+
+/** A lecture's D-days: add, edit, delete, and drag to reorder (the whole order saved in one call). */
+export function DdayDialog({ lectureId, lectureName, ddays, onClose }: { lectureId: number; lectureName: string; ddays: Dday[]; onClose: () => void }) {
+  const client = useQueryClient();
+  const [items, setItems] = useState(ddays);
+  const [dragId, setDragId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<{ id: number | null; title: string; date: string }>({ id: null, title: '', date: '' });
+  const refresh = () => client.invalidateQueries({ queryKey: lectureKeys.all });
+
+  const save = useMutation({
+    mutationFn: () => (editing.id ? updateDday(editing.id, { title: editing.title, date: editing.date }) : createDday(lectureId, { title: editing.title, date: editing.date })),
+    onSuccess: (d) => {
+      setItems((list) => (editing.id ? list.map((x) => (x.id === d.id ? d : x)) : [...list, d]));
+      setEditing({ id: null, title: '', date: '' });
+      toast.success('D-day를 저장했습니다');
+      void refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteDday(id),
+    onSuccess: (r) => {
+      setItems((list) => list.filter((x) => x.id !== r.id));
+      void refresh();
+    },
+  });
+  const reorder = useMutation({
+    mutationFn: (ids: number[]) => reorderDdays(ids),
+    onSuccess: (list) => {
+      setItems(list);
+      toast.success('순서를 저장했습니다');
+      void refresh();
+    },
+    onError: (err) => {
+      setItems(ddays);
+      toast.error(errorMessage(err));
+    },
+  });
+
+  const drop = (targetId: number) => {
+    if (dragId === null || dragId === targetId) return;
+    const list = [...items];
+    const from = list.findIndex((x) => x.id === dragId);
+    const to = list.findIndex((x) => x.id === targetId);
+    const [moved] = list.splice(from, 1);
+    list.splice(to, 0, moved!);
+    setItems(list);
+    setDragId(null);
+    reorder.mutate(list.map((x) => x.id));
+  };
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>D-day · {lectureName}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          끌어서 순서를 바꾸면 학생 포털에도 같은 순서로 보입니다.
+        </Typography>
+        {items.length === 0 && <Box sx={{ py: 3, textAlign: 'center', color: 'text.secondary' }}>등록된 D-day가 없습니다</Box>}
+        <List dense data-testid="dday-list">
+          {items.map((d) => (
+            <ListItem
+              key={d.id}
+              draggable
+              onDragStart={() => setDragId(d.id)}
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={() => drop(d.id)}
+              data-testid="dday-item"
+              sx={{ border: 1, borderColor: dragId === d.id ? 'primary.main' : 'divider', borderRadius: 1, mb: 0.5, cursor: 'grab', bgcolor: 'background.paper' }}
+              secondaryAction={
+                <Stack direction="row">
+                  <IconButton aria-label="수정" size="small" onClick={() => setEditing({ id: d.id, title: d.title, date: d.date })}>
+                    <EditOutlined fontSize="small" />
+                  </IconButton>
+                  <IconButton aria-label="삭제" size="small" onClick={() => remove.mutate(d.id)}>
+                    <DeleteOutline fontSize="small" />
+                  </IconButton>
+                </Stack>
+              }
+            >
+              <DragIndicator fontSize="small" sx={{ color: 'text.disabled', mr: 1 }} />
+              <Chip size="small" label={d.label} color={d.label.startsWith('D+') ? 'default' : 'primary'} sx={{ mr: 1.5, minWidth: 64, fontWeight: 700 }} />
+              <Box>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>{d.title}</Typography>
+                <Typography variant="caption" color="text.secondary">{formatKoreanDate(d.date)}</Typography>
+              </Box>
+            </ListItem>
+          ))}
+        </List>
+        <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+          <TextField size="small" label="D-day 이름" value={editing.title} onChange={(e) => setEditing((s) => ({ ...s, title: e.target.value }))} placeholder="기말고사" sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 50, 'data-testid': 'dday-title' } }} />
+          <TextField size="small" type="date" label="날짜" value={editing.date} onChange={(e) => setEditing((s) => ({ ...s, date: e.target.value }))} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'dday-date' } }} />
+          <Button variant="contained" disabled={!editing.title.trim() || !editing.date || save.isPending} onClick={() => save.mutate()} data-testid="dday-save">
+            {editing.id ? '수정' : '추가'}
+          </Button>
+          {editing.id && <Button onClick={() => setEditing({ id: null, title: '', date: '' })}>취소</Button>}
+        </Stack>
+        {(save.isError || remove.isError) && <Alert severity="error" sx={{ mt: 1 }}>{errorMessage(save.error ?? remove.error)}</Alert>}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>닫기</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

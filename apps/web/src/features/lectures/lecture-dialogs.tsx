@@ -1,0 +1,156 @@
+import { formatPhone } from '@academy/contracts/format';
+import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/http.ts';
+import { toast } from '../../lib/toast.ts';
+import {
+  addSpecialSession, enrolStudents, type LectureDetail, lectureKeys, lectureListQuery, type StudentOption, transferStudent, unenrolStudents,
+} from './lectures-api.ts';
+import { StudentPicker } from './student-picker.tsx';
+
+/** The roster: enrol students (they join every session from today) or end their enrolment. */
+export function RosterDialog({ lecture, onClose }: { lecture: LectureDetail; onClose: () => void }) {
+  const client = useQueryClient();
+  const [picked, setPicked] = useState<StudentOption[]>([]);
+  const [leaving, setLeaving] = useState<Set<number>>(new Set());
+  const done = () => client.invalidateQueries({ queryKey: lectureKeys.all });
+  const enrol = useMutation({
+    mutationFn: () => enrolStudents(lecture.id, picked.map((p) => p.id)),
+    onSuccess: async () => {
+      toast.success(`${picked.length}명을 등록했습니다. 오늘 이후 회차에 참여자로 들어갑니다`);
+      setPicked([]);
+      await done();
+    },
+  });
+  const leave = useMutation({
+    mutationFn: () => unenrolStudents(lecture.id, [...leaving]),
+    onSuccess: async () => {
+      toast.success(`${leaving.size}명의 수강을 종료했습니다. 지난 기록은 남아 있습니다`);
+      setLeaving(new Set());
+      await done();
+    },
+  });
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>수강생 관리 · {lecture.name}</DialogTitle>
+      <DialogContent>
+        <Stack direction="row" spacing={1} sx={{ pt: 1, alignItems: 'flex-start' }}>
+          <Box sx={{ flex: 1 }}>
+            <StudentPicker value={picked} onChange={setPicked} exclude={new Set(lecture.students.map((s) => s.userId))} />
+          </Box>
+          <Button variant="contained" sx={{ mt: 1 }} disabled={picked.length === 0 || enrol.isPending} onClick={() => enrol.mutate()} data-testid="roster-add">
+            등록
+          </Button>
+        </Stack>
+        {(enrol.isError || leave.isError) && <Alert severity="error" sx={{ mt: 1 }}>{errorMessage(enrol.error ?? leave.error)}</Alert>}
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>수강생 {lecture.students.length}명</Typography>
+        <List dense sx={{ maxHeight: 360, overflow: 'auto' }}>
+          {lecture.students.map((s) => (
+            <ListItem key={s.userId} disableGutters secondaryAction={<Typography variant="caption" color="text.secondary">{formatPhone(s.phone)}</Typography>}>
+              <Checkbox
+                size="small"
+                checked={leaving.has(s.userId)}
+                onChange={(e) => setLeaving((set) => {
+                  const next = new Set(set);
+                  if (e.target.checked) next.add(s.userId);
+                  else next.delete(s.userId);
+                  return next;
+                })}
+              />
+              <ListItemText primary={s.name} secondary={s.loginId} />
+            </ListItem>
+          ))}
+        </List>
+      </DialogContent>
+      <DialogActions>
+        <Button color="error" disabled={leaving.size === 0 || leave.isPending} onClick={() => leave.mutate()}>
+          선택한 {leaving.size}명 수강 종료
+        </Button>
+        <Box sx={{ flexGrow: 1 }} />
+        <Button onClick={onClose}>닫기</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** 반 이동: a student of this lecture moves to another from the next session; past records stay here. */
+export function TransferDialog({ lecture, onClose }: { lecture: LectureDetail; onClose: () => void }) {
+  const client = useQueryClient();
+  const lectures = useQuery(lectureListQuery(false));
+  const [userId, setUserId] = useState<number | ''>('');
+  const [toId, setToId] = useState<number | ''>('');
+  const move = useMutation({
+    mutationFn: () => transferStudent({ fromId: lecture.id, userId: Number(userId), toId: Number(toId) }),
+    onSuccess: async () => {
+      const student = lecture.students.find((s) => s.userId === userId);
+      const to = lectures.data?.find((l) => l.id === toId);
+      toast.success(`${student?.name ?? '학생'} 학생을 ${to?.name ?? '새 강좌'}(으)로 옮겼습니다. 지난 출결은 이 강좌에 남습니다`);
+      await client.invalidateQueries({ queryKey: lectureKeys.all });
+      onClose();
+    },
+  });
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>반 이동</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField select label="학생" value={userId} onChange={(e) => setUserId(Number(e.target.value))} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'transfer-student' } as object } }}>
+            {lecture.students.map((s) => (
+              <MenuItem key={s.userId} value={s.userId}>{s.name} ({s.loginId})</MenuItem>
+            ))}
+          </TextField>
+          <TextField select label="옮겨 갈 강좌" value={toId} onChange={(e) => setToId(Number(e.target.value))} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'transfer-target' } as object } }}>
+            {(lectures.data ?? []).filter((l) => l.id !== lecture.id).map((l) => (
+              <MenuItem key={l.id} value={l.id}>{l.name}</MenuItem>
+            ))}
+          </TextField>
+          <Typography variant="body2" color="text.secondary">
+            오늘 이후 회차부터 새 강좌에 참여합니다. 이미 입력된 출결과 지난 기록은 지금 강좌에 그대로 남고, 이동 내역은 기록됩니다.
+          </Typography>
+          {move.isError && <Alert severity="error">{errorMessage(move.error)}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>취소</Button>
+        <Button variant="contained" disabled={userId === '' || toId === '' || move.isPending} onClick={() => move.mutate()} data-testid="transfer-submit">
+          이동
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A session outside the timetable (보강, 특강); the roster joins it. */
+export function SpecialSessionDialog({ lectureId, onClose }: { lectureId: number; onClose: () => void }) {
+  const client = useQueryClient();
+  const [form, setForm] = useState({ specialName: '보강', date: '', startTime: '14:00', endTime: '16:00' });
+  const save = useMutation({
+    mutationFn: () => addSpecialSession(lectureId, form),
+    onSuccess: async () => {
+      toast.success(`${form.specialName} 회차를 추가했습니다`);
+      await client.invalidateQueries({ queryKey: lectureKeys.all });
+      onClose();
+    },
+  });
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>보강·특강 회차 추가</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField label="이름" value={form.specialName} onChange={(e) => setForm({ ...form, specialName: e.target.value })} helperText="보강, 특강, 특강 — 기출 총정리 …" slotProps={{ htmlInput: { maxLength: 40 } }} />
+          <TextField label="날짜" type="date" value={form.date} onChange={(e) => setForm({ ...form, date: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+          <Stack direction="row" spacing={1}>
+            <TextField label="시작" type="time" value={form.startTime} onChange={(e) => setForm({ ...form, startTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+            <TextField label="종료" type="time" value={form.endTime} onChange={(e) => setForm({ ...form, endTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+          </Stack>
+          {save.isError && <Alert severity="error">{errorMessage(save.error)}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>취소</Button>
+        <Button variant="contained" disabled={!form.specialName.trim() || !form.date || save.isPending} onClick={() => save.mutate()}>추가</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

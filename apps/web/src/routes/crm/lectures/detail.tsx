@@ -1,0 +1,77 @@
+import { formatKoreanDate } from '@academy/contracts/format';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
+import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
+import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
+import { hasPermission } from '@academy/contracts/roles';
+import { Alert, Box, Button, Chip, IconButton, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { AttendanceGrid } from '../../../features/lectures/attendance-grid.tsx';
+import { RosterDialog, SpecialSessionDialog, TransferDialog } from '../../../features/lectures/lecture-dialogs.tsx';
+import { attendanceGridQuery, lectureDetailQuery, scheduleText } from '../../../features/lectures/lectures-api.ts';
+import { SessionTabs } from '../../../features/lectures/session-panel.tsx';
+import { dayjs } from '../../../lib/dayjs.ts';
+import { errorMessage } from '../../../lib/http.ts';
+import { useSession } from '../../../lib/session.ts';
+
+/** A lecture's workspace: the attendance sheet, each session's participants and announcements, roster and transfers. */
+export default function LectureDetailPage() {
+  const id = Number(useParams().id);
+  const { principal } = useSession();
+  const detail = useQuery(lectureDetailQuery(id));
+  const grid = useQuery(attendanceGridQuery(id));
+  const [tab, setTab] = useState<'attendance' | 'sessions'>('attendance');
+  const [dialog, setDialog] = useState<'roster' | 'transfer' | 'special' | null>(null);
+  const today = dayjs().format('YYYY-MM-DD');
+
+  if (!Number.isInteger(id) || id <= 0) return <Alert severity="error">잘못된 강좌 주소입니다</Alert>;
+  if (detail.isError) return <Alert severity="error">{errorMessage(detail.error)}</Alert>;
+  if (detail.isPending) return <Skeleton variant="rounded" height={480} />;
+  const lecture = detail.data;
+  const sessions = lecture.weeklyLectures;
+  // The sheet opens on today's session (or the next one), where the TA is about to take attendance.
+  const currentIndex = Math.max(0, sessions.findIndex((w) => w.date >= today));
+  const currentCol = sessions.findIndex((w) => w.date >= today) === -1 ? sessions.length - 1 : currentIndex;
+
+  return (
+    <>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
+        <IconButton component={RouterLink} to="/crm/lectures" aria-label="강좌 목록으로"><ArrowBack /></IconButton>
+        <Box sx={{ width: 8, alignSelf: 'stretch', bgcolor: lecture.color, borderRadius: 1 }} />
+        <Box sx={{ flexGrow: 1 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Typography variant="h5" component="h2" data-testid="lecture-title">{lecture.name}</Typography>
+            <Chip size="small" label={lecture.subject} />
+            {lecture.disabled && <Chip size="small" color="warning" label="비활성" />}
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {lecture.teacherName} 선생님 · {scheduleText(lecture.schedule)}{lecture.room ? ` · ${lecture.room}` : ''} · {formatKoreanDate(lecture.startDate)} ~ {formatKoreanDate(lecture.endDate)} · 수강생 {lecture.students.length}명
+          </Typography>
+        </Box>
+        <Button startIcon={<GroupAddOutlined />} onClick={() => setDialog('roster')} data-testid="open-roster">수강생 관리</Button>
+        <Button startIcon={<EventRepeatOutlined />} onClick={() => setDialog('special')} disabled={lecture.disabled}>보강·특강 추가</Button>
+        {hasPermission(principal, 'ADMIN') && (
+          <Button variant="outlined" startIcon={<SwapHorizOutlined />} onClick={() => setDialog('transfer')} data-testid="open-transfer">반 이동</Button>
+        )}
+      </Stack>
+      {lecture.disabled && <Alert severity="warning" sx={{ mb: 2 }}>비활성화된 강좌입니다. 기록은 볼 수 있지만 출결 입력과 회차 추가는 할 수 없습니다.</Alert>}
+      <Tabs value={tab} onChange={(_, v: 'attendance' | 'sessions') => setTab(v)} sx={{ mb: 2 }}>
+        <Tab value="attendance" label="출석부" data-testid="tab-attendance" />
+        <Tab value="sessions" label="회차별 관리 (참여자·공지)" data-testid="tab-sessions" />
+      </Tabs>
+      {tab === 'attendance' && (
+        <>
+          {grid.isError && <Alert severity="error">{errorMessage(grid.error)}</Alert>}
+          {grid.isPending && <Skeleton variant="rounded" height={480} />}
+          {grid.data && <AttendanceGrid lectureId={id} grid={grid.data} initialCol={currentCol} />}
+        </>
+      )}
+      {tab === 'sessions' && <SessionTabs lecture={lecture} initialId={sessions[currentIndex]?.id ?? null} />}
+      {dialog === 'roster' && <RosterDialog lecture={lecture} onClose={() => setDialog(null)} />}
+      {dialog === 'transfer' && <TransferDialog lecture={lecture} onClose={() => setDialog(null)} />}
+      {dialog === 'special' && <SpecialSessionDialog lectureId={id} onClose={() => setDialog(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { formatKoreanDate } from '@academy/contracts/format';
+import { Alert, Box, Card, CardContent, Chip, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { scheduleText } from '../../features/lectures/lectures-api.ts';
+import { myAnnouncementsQuery, myAttendanceQuery, myDdaysQuery, myLecturesQuery, mySessionsQuery, type MySession } from '../../features/lectures/portal-api.ts';
+import { dayjs } from '../../lib/dayjs.ts';
+import { errorMessage } from '../../lib/http.ts';
+
+function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <Card variant="outlined" sx={{ borderRadius: 3 }} data-testid={testId}>
+      <CardContent>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>{title}</Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function SessionLine({ s }: { s: MySession }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', py: 1, borderBottom: 1, borderColor: 'divider', '&:last-child': { borderBottom: 0 } }} data-testid="my-session">
+      <Box sx={{ width: 4, alignSelf: 'stretch', bgcolor: s.color, borderRadius: 1 }} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 700 }}>{s.lectureName}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {s.title} · {formatKoreanDate(s.date)} {s.startTime}–{s.endTime}{s.room ? ` · ${s.room}` : ''}
+        </Typography>
+      </Box>
+      {s.attendance && <Chip size="small" label={s.attendance.name} sx={{ bgcolor: `${s.attendance.color}26`, color: s.attendance.color, fontWeight: 700 }} />}
+    </Box>
+  );
+}
+
+/** The student's lectures: D-day countdown, today's and coming sessions, announcements and attendance. */
+export default function PortalLecturesPage() {
+  const ddays = useQuery(myDdaysQuery());
+  const sessions = useQuery(mySessionsQuery());
+  const lectures = useQuery(myLecturesQuery());
+  const announcements = useQuery(myAnnouncementsQuery());
+  const attendance = useQuery(myAttendanceQuery());
+  const today = dayjs().format('YYYY-MM-DD');
+  const todays = sessions.data?.filter((s) => s.date === today) ?? [];
+  const upcoming = sessions.data?.filter((s) => s.date > today) ?? [];
+  const error = [ddays, sessions, lectures, announcements, attendance].find((q) => q.isError)?.error;
+
+  return (
+    <Stack spacing={2}>
+      {error && <Alert severity="error">{errorMessage(error)}</Alert>}
+      <Section title="D-day" testId="my-ddays">
+        {ddays.isPending && <Skeleton height={60} />}
+        {ddays.data?.length === 0 && <Typography variant="body2" color="text.secondary">등록된 D-day가 없습니다</Typography>}
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 1 }}>
+          {ddays.data?.map((d) => (
+            <Box key={d.id} sx={{ p: 1.5, borderRadius: 2, bgcolor: d.upcoming ? 'primary.main' : 'action.hover', color: d.upcoming ? 'primary.contrastText' : 'text.secondary' }} data-testid="my-dday">
+              <Typography variant="h5" sx={{ fontWeight: 800 }}>{d.label}</Typography>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>{d.title}</Typography>
+              <Typography variant="caption" sx={{ opacity: 0.85 }}>{formatKoreanDate(d.date)} · {d.lectureName}</Typography>
+            </Box>
+          ))}
+        </Box>
+      </Section>
+      <Section title={`오늘 수업 (${formatKoreanDate(today)})`} testId="my-today">
+        {sessions.isPending && <Skeleton height={60} />}
+        {sessions.data && todays.length === 0 && <Typography variant="body2" color="text.secondary">오늘은 수업이 없어요</Typography>}
+        {todays.map((s) => <SessionLine key={s.id} s={s} />)}
+      </Section>
+      <Section title="다가오는 수업 (2주)" testId="my-upcoming">
+        {sessions.data && upcoming.length === 0 && <Typography variant="body2" color="text.secondary">예정된 수업이 없습니다</Typography>}
+        {upcoming.map((s) => <SessionLine key={s.id} s={s} />)}
+      </Section>
+      <Section title="공지" testId="my-announcements">
+        {announcements.data?.length === 0 && <Typography variant="body2" color="text.secondary">새 공지가 없습니다</Typography>}
+        {announcements.data?.slice(0, 10).map((a) => (
+          <Box key={a.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider', '&:last-child': { borderBottom: 0 } }}>
+            <Typography variant="body2" sx={{ fontWeight: 700 }}>{a.title}</Typography>
+            <Typography variant="caption" color="text.secondary">{a.lectureName} · {a.weeklyLectureTitle} · {formatKoreanDate(a.date)}</Typography>
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mt: 0.5 }}>{a.content}</Typography>
+          </Box>
+        ))}
+      </Section>
+      <Section title="내 출결" testId="my-attendance">
+        {attendance.data?.lectures.length === 0 && <Typography variant="body2" color="text.secondary">아직 출결 기록이 없습니다</Typography>}
+        <Stack spacing={1.5}>
+          {attendance.data?.lectures.map((l) => {
+            const rate = l.marked ? Math.round((l.present / l.marked) * 100) : 0;
+            return (
+              <Box key={l.lectureId}>
+                <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+                  <Typography variant="body2" sx={{ fontWeight: 700 }}>{l.lectureName}</Typography>
+                  <Typography variant="body2">출석률 {rate}%</Typography>
+                </Stack>
+                <LinearProgress variant="determinate" value={rate} sx={{ my: 0.5, height: 6, borderRadius: 3 }} />
+                <Typography variant="caption" color="text.secondary">
+                  {l.counts.map((c) => `${c.name} ${c.count}`).join(' · ') || '기록 없음'}
+                </Typography>
+              </Box>
+            );
+          })}
+        </Stack>
+      </Section>
+      <Section title="수강 중인 강좌" testId="my-lectures">
+        {lectures.data?.map((l) => (
+          <Box key={l.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider', '&:last-child': { borderBottom: 0 } }} data-testid="my-lecture">
+            <Typography variant="body2" sx={{ fontWeight: 700 }}>{l.name}</Typography>
+            <Typography variant="caption" color="text.secondary">{l.teacherName} 선생님 · {scheduleText(l.schedule)}{l.room ? ` · ${l.room}` : ''}</Typography>
+          </Box>
+        ))}
+      </Section>
+    </Stack>
+  );
+}
