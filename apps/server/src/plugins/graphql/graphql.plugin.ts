@@ -92,6 +92,10 @@ export async function graphqlRoutes(app: FastifyInstance, ctx: AppContext): Prom
     });
 
     scope.addHook('preHandler', async (req) => {
+      const source = req.method === 'GET' ? (req.query as { query?: unknown } | null)?.query : (req.body as { query?: unknown } | null)?.query;
+      if (typeof source !== 'string' || source.trim() === '') {
+        throw new AppError({ code: 'graphql.validation_failed', status: 400, message: 'query: GraphQL 문서(문자열)가 필요합니다' });
+      }
       // A stale token must answer HTTP 401 so the web client refreshes it and retries once (SPEC §8);
       // the auth hook ignores bad tokens on open routes.
       if (req.user || !bearer(req)) return;
@@ -107,7 +111,8 @@ export async function graphqlRoutes(app: FastifyInstance, ctx: AppContext): Prom
       schema,
       path: '/api/gql',
       graphiql: false,
-      jit: 1,
+      // No graphql-jit: it spends tens of seconds compiling the variable parser of the recursive
+      // filter inputs (and/or), and graphql-js is not the bottleneck of a grid page anyway.
       queryDepth: MAX_DEPTH,
       allowBatchedQueries: false,
       additionalRouteOptions: { config: { permission: 'open' } },
@@ -165,6 +170,15 @@ function formatErrors(execution: ExecutionResult & { statusCode?: number }, cont
       const { status: s, ...rest } = own;
       errors.push({ message: err.message, locations: err.locations, path: err.path, extensions: rest });
       if (s === 401 && !execution.data) status = 401;
+      continue;
+    }
+    const clientStatus = (orig as { statusCode?: unknown } | undefined)?.statusCode;
+    if (orig && typeof clientStatus === 'number' && clientStatus >= 400 && clientStatus < 500) {
+      // Fastify (body parsing) and mercurius (request shape) reject some requests before GraphQL runs.
+      const code = (orig as { code?: string }).code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'request.invalid_json' : 'graphql.validation_failed';
+      const message = code === 'request.invalid_json' ? '요청 본문이 올바른 JSON이 아닙니다' : orig.message;
+      errors.push({ message, extensions: { code } });
+      status = clientStatus;
       continue;
     }
     if (!orig || orig instanceof GraphQLError) {
