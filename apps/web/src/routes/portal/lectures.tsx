@@ -2,7 +2,7 @@ import { formatKoreanDate } from '@academy/contracts/format';
 import { Alert, Box, Card, CardContent, Chip, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { scheduleText } from '../../features/lectures/lectures-api.ts';
-import { myAnnouncementsQuery, myAttendanceQuery, myDdaysQuery, myLecturesQuery, mySessionsQuery, type MySession } from '../../features/lectures/portal-api.ts';
+import { myAnnouncementsQuery, myAttendanceQuery, myDdaysQuery, myLecturesQuery, mySessionsQuery, type MyDday, type MySession } from '../../features/lectures/portal-api.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { errorMessage } from '../../lib/http.ts';
 
@@ -43,6 +43,14 @@ export default function PortalLecturesPage() {
   const todays = sessions.data?.filter((s) => s.date === today) ?? [];
   const upcoming = sessions.data?.filter((s) => s.date > today) ?? [];
   const error = [ddays, sessions, lectures, announcements, attendance].find((q) => q.isError)?.error;
+  // One exam shared by several lectures (2027 수능) is one countdown, naming every lecture.
+  const countdowns = Object.values(
+    (ddays.data ?? []).reduce<Record<string, MyDday & { lectureNames: string[] }>>((acc, d) => {
+      const key = `${d.title}|${d.date}`;
+      acc[key] = acc[key] ? { ...acc[key], lectureNames: [...acc[key].lectureNames, d.lectureName] } : { ...d, lectureNames: [d.lectureName] };
+      return acc;
+    }, {}),
+  );
 
   return (
     <Stack spacing={2}>
@@ -51,11 +59,11 @@ export default function PortalLecturesPage() {
         {ddays.isPending && <Skeleton height={60} />}
         {ddays.data?.length === 0 && <Typography variant="body2" color="text.secondary">등록된 D-day가 없습니다</Typography>}
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 1 }}>
-          {ddays.data?.map((d) => (
+          {countdowns.map((d) => (
             <Box key={d.id} sx={{ p: 1.5, borderRadius: 2, bgcolor: d.upcoming ? 'primary.main' : 'action.hover', color: d.upcoming ? 'primary.contrastText' : 'text.secondary' }} data-testid="my-dday">
               <Typography variant="h5" sx={{ fontWeight: 800 }}>{d.label}</Typography>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>{d.title}</Typography>
-              <Typography variant="caption" sx={{ opacity: 0.85 }}>{formatKoreanDate(d.date)} · {d.lectureName}</Typography>
+              <Typography variant="caption" sx={{ opacity: 0.85 }}>{formatKoreanDate(d.date)} · {d.lectureNames.join(', ')}</Typography>
             </Box>
           ))}
         </Box>

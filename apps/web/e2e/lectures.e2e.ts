@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { login, openBrowser, type E2e } from './harness.ts';
+
+let e2e: E2e;
+beforeAll(async () => {
+  e2e = await openBrowser();
+});
+afterAll(() => e2e.close());
+
+async function openLecture(page: Page, name: string): Promise<void> {
+  await page.goto('/crm/lectures');
+  await page.getByTestId('lecture-card').filter({ hasText: name }).getByTestId('lecture-card-name').click();
+  await page.getByTestId('lecture-title').filter({ hasText: name }).waitFor();
+  await page.getByTestId('attendance-grid').waitFor();
+}
+
+describe('lectures (CRM)', () => {
+  test('the admin landing page lists lecture cards with teacher, timetable and students', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    await login(page, 'admin');
+    await page.waitForURL('**/crm/lectures');
+    const card = page.getByTestId('lecture-card').filter({ hasText: '고2 수학 정규반' });
+    await card.waitFor();
+    const text = await card.innerText();
+    expect(text).toContain('정재훈 선생님');
+    expect(text).toContain('월·수·금 19:00–22:00');
+    expect(text).toContain('수강생 16명');
+    expect(await page.getByTestId('lecture-card').count()).toBe(7);
+  });
+
+  test('marks a whole week of attendance with the keyboard', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    await login(page, 'admin');
+    await openLecture(page, '고2 수학 정규반');
+    const grid = page.getByTestId('attendance-grid');
+    // The sheet opens on the coming session, still unmarked.
+    const header = await page.getByTestId('att-counts').innerText();
+    expect(header).toContain('미입력 16');
+    const rows = grid.locator('[data-testid="att-row"]');
+    const firstRow = rows.first();
+    const activeCol = await firstRow.locator('[role="gridcell"][data-value="0"]').first().getAttribute('data-col');
+    await firstRow.locator(`[role="gridcell"][data-col="${activeCol}"]`).click();
+    for (let i = 0; i < 15; i++) await page.keyboard.press('1');
+    await page.keyboard.press('l');
+    await page.getByTestId('count-출석').filter({ hasText: '출석 15' }).waitFor();
+    await page.getByTestId('count-지각').filter({ hasText: '지각 1' }).waitFor();
+    expect(await page.getByTestId('count-unmarked').innerText()).toBe('미입력 0');
+    // It was saved: a fresh load shows the same marks.
+    await page.reload();
+    await page.getByTestId('attendance-grid').waitFor();
+    await page.getByTestId('count-출석').filter({ hasText: '출석 15' }).waitFor();
+  });
+
+  test('a whole column is set at once from its header, and a locked cell refuses changes until unlocked', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    await login(page, 'admin');
+    await openLecture(page, '고2 영어 독해 정규반');
+    const grid = page.getByTestId('attendance-grid');
+    const firstRow = grid.locator('[data-testid="att-row"]').first();
+    const col = await firstRow.locator('[role="gridcell"][data-value="0"]').first().getAttribute('data-col');
+    await grid.locator(`[data-testid="att-col"][data-col="${col}"]`).click();
+    await page.keyboard.press('1');
+    await page.getByTestId('count-출석').filter({ hasText: '출석 11' }).waitFor();
+
+    const cell = firstRow.locator(`[role="gridcell"][data-col="${col}"]`);
+    await cell.click();
+    await page.keyboard.press('k');
+    await grid.locator(`[data-testid="att-row"] [role="gridcell"][data-col="${col}"][data-locked="true"]`).first().waitFor();
+    await page.getByText('1명의 출결을 잠갔습니다').waitFor();
+    await cell.click();
+    await page.keyboard.press('4');
+    await page.getByText(/출결이 잠겨 있어 변경할 수 없습니다/).waitFor();
+    const attendTypeId = await cell.getAttribute('data-value');
+    await page.reload();
+    await page.getByTestId('attendance-grid').waitFor();
+    const again = page.getByTestId('attendance-grid').locator('[data-testid="att-row"]').first().locator(`[role="gridcell"][data-col="${col}"]`);
+    expect(await again.getAttribute('data-locked')).toBe('true');
+    expect(await again.getAttribute('data-value')).toBe(attendTypeId);
+    await again.click();
+    await page.keyboard.press('k');
+    await page.getByText('1명의 출결 잠금을 풀었습니다').waitFor();
+    await again.click();
+    await page.keyboard.press('4');
+    await page.getByTestId('count-결석').filter({ hasText: '결석 1' }).waitFor();
+  });
+
+  test('transfers a student to another lecture; the old sheet keeps the past', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    await login(page, 'admin');
+    await openLecture(page, '고2 화학Ⅰ 개념완성');
+    const before = await page.getByTestId('attendance-grid').locator('[data-testid="att-row"]').count();
+    await page.getByTestId('open-transfer').click();
+    await page.getByTestId('transfer-student').click();
+    const option = page.getByRole('option').filter({ hasText: 'student15' });
+    const studentName = (await option.innerText()).split(' (')[0]!;
+    await option.click();
+    await page.getByTestId('transfer-target').click();
+    await page.getByRole('option', { name: '고1 수학 심화반' }).click();
+    await page.getByTestId('transfer-submit').click();
+    await page.getByText(`${studentName} 학생을 고1 수학 심화반(으)로 옮겼습니다`).waitFor();
+    const row = page.getByTestId('attendance-grid').locator('[data-testid="att-row"]').filter({ hasText: studentName });
+    await row.filter({ hasText: '이동/종료' }).waitFor();
+    expect(await page.getByTestId('attendance-grid').locator('[data-testid="att-row"]').count()).toBe(before);
+    expect(await row.locator('[role="gridcell"][data-value]:not([data-value=""]):not([data-value="0"])').count()).toBeGreaterThan(0);
+  });
+});
+
+describe('lectures (portal)', () => {
+  test('a student sees only their own lectures and D-days', async () => {
+    const page = await e2e.newPage({ width: 420, height: 900 });
+    await page.goto('/login');
+    await login(page, 'student');
+    await page.goto('/portal/lectures');
+    await page.getByTestId('my-lecture').first().waitFor();
+    const lectures = await page.getByTestId('my-lecture').allInnerTexts();
+    expect(lectures.map((t) => t.split('\n')[0]).sort()).toEqual(['고2 수학 정규반', '고2 영어 독해 정규반', '고2 화학Ⅰ 개념완성'].sort());
+    const ddays = await page.getByTestId('my-dday').allInnerTexts();
+    expect(ddays.some((d) => d.includes('2027 수능') && /D-\d+/.test(d))).toBe(true);
+    expect(ddays.every((d) => !d.includes('대청중') && !d.includes('역삼중'))).toBe(true);
+    const body = await page.locator('body').innerText();
+    expect(body).not.toContain('중3 영어 내신반');
+    expect(body).toContain('내 출결');
+  });
+});
