@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertSafeKey, StorageError, type Storage } from './storage.ts';
 
@@ -101,18 +101,15 @@ export function createLocalStorage(opts: { root: string; secret: string; now: ()
     const md5 = createHash('md5');
     let size = 0;
     try {
-      await pipeline(
-        body,
-        async function* (source: AsyncIterable<Buffer>) {
-          for await (const chunk of source) {
-            size += chunk.length;
-            if (size > maxBytes) throw new UploadBodyError('too_large');
-            md5.update(chunk);
-            yield chunk;
-          }
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, cb) {
+          size += chunk.length;
+          if (size > maxBytes) return cb(new UploadBodyError('too_large'));
+          md5.update(chunk);
+          cb(null, chunk);
         },
-        createWriteStream(tmp),
-      );
+      });
+      await pipeline(body, counter, createWriteStream(tmp, { highWaterMark: 1024 * 1024 }));
       if (size !== exactBytes) throw new UploadBodyError('too_short');
       await mkdir(path.dirname(target), { recursive: true });
       await rename(tmp, target);
@@ -157,10 +154,16 @@ export function createLocalStorage(opts: { root: string; secret: string; now: ()
       }
       await mkdir(tmpDir, { recursive: true });
       const tmp = path.join(tmpDir, randomBytes(16).toString('hex'));
+      const sha = createHash('sha256');
       try {
-        const out = createWriteStream(tmp);
+        const out = createWriteStream(tmp, { highWaterMark: 4 * 1024 * 1024 });
         await pipeline(async function* () {
-          for (const p of ordered) yield* createReadStream(path.join(dir, `${p.partNumber}.part`), { highWaterMark: 1024 * 1024 });
+          for (const p of ordered) {
+            for await (const chunk of createReadStream(path.join(dir, `${p.partNumber}.part`), { highWaterMark: 4 * 1024 * 1024 })) {
+              sha.update(chunk as Buffer);
+              yield chunk as Buffer;
+            }
+          }
         }, out);
         const target = objectPath(key);
         await mkdir(path.dirname(target), { recursive: true });
@@ -170,6 +173,7 @@ export function createLocalStorage(opts: { root: string; secret: string; now: ()
         throw err;
       }
       await rm(dir, { recursive: true, force: true });
+      return { sha256: sha.digest('hex') };
     },
     async abortMultipart({ uploadId }) {
       await rm(uploadDir(uploadId), { recursive: true, force: true });

@@ -84,6 +84,7 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
             MultipartUpload: { Parts: [...parts].sort((a, b) => a.partNumber - b.partNumber).map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })) },
           }),
         );
+        return { sha256: null };
       } catch (err) {
         if (err instanceof S3ServiceException && err.name === 'NoSuchUpload') throw new StorageError('no_such_upload', '업로드를 찾을 수 없습니다');
         // InvalidPart / InvalidPartOrder, or a store that fails on a missing part file.

@@ -15,8 +15,11 @@ export type Storage = {
   createMultipart: (opts: { key: string; contentType: string }) => Promise<string>;
   /** A URL for one part of exactly `size` bytes (every part's size is known from the file size). */
   presignPart: (opts: { key: string; uploadId: string; partNumber: number; size: number; expiresInSec: number }) => Promise<string>;
-  /** Joins the parts in order. Refuses (StorageError 'invalid_part') when a part is missing or its etag differs. */
-  completeMultipart: (opts: { key: string; uploadId: string; parts: { partNumber: number; etag: string }[] }) => Promise<void>;
+  /**
+   * Joins the parts in order. Refuses (StorageError 'invalid_part') when a part is missing or its
+   * etag differs. A driver that reads the bytes anyway returns their SHA-256 (saves a second read).
+   */
+  completeMultipart: (opts: { key: string; uploadId: string; parts: { partNumber: number; etag: string }[] }) => Promise<{ sha256: string | null }>;
   /** Drops an unfinished multipart upload and every part already stored for it. Idempotent. */
   abortMultipart: (opts: { key: string; uploadId: string }) => Promise<void>;
   /** Size of a stored object, or null when there is none. */

@@ -170,8 +170,8 @@ export function createFilesService(ctx: AppContext, storage: Storage) {
   }
 
   /** Verifies the stored bytes (size, real type, SHA-256) and makes the row available; otherwise removes both. */
-  async function verifyAndPublish(actor: AuthUser, row: FileRow, sha256: string | null): Promise<FileDto> {
-    const v = await verifyBytes(row, sha256);
+  async function verifyAndPublish(actor: AuthUser, row: FileRow, sha256: string | null, knownSha256: string | null = null): Promise<FileDto> {
+    const v = await verifyBytes(row, sha256, knownSha256);
     if (!v.ok) {
       await storage.delete(row.storageKey).catch(() => {});
       await db.transaction(async (tx) => {
@@ -193,14 +193,14 @@ export function createFilesService(ctx: AppContext, storage: Storage) {
     return withOwnerName(updated);
   }
 
-  async function verifyBytes(row: FileRow, sha256: string | null): Promise<{ ok: false; error: AppError } | { ok: true; contentType: string; sha256: string }> {
+  async function verifyBytes(row: FileRow, sha256: string | null, knownSha256: string | null): Promise<{ ok: false; error: AppError } | { ok: true; contentType: string; sha256: string }> {
     const fail = (error: AppError) => ({ ok: false as const, error });
     const head = await storage.head(row.storageKey);
     if (!head) return fail(badRequest('files.not_uploaded', '파일이 아직 저장소에 올라가지 않았습니다. 업로드를 다시 시도해 주세요'));
     if (head.size !== row.size) return fail(badRequest('files.size_mismatch', `올라간 파일 크기(${head.size}바이트)가 신고한 크기(${row.size}바이트)와 다릅니다`));
     const check = checkContent({ fileName: row.fileName, head: await readHead(row.storageKey) });
     if (!check.ok) return fail(badRequest(check.code, check.message));
-    const actual = await hashObject(row.storageKey);
+    const actual = knownSha256 ?? (await hashObject(row.storageKey));
     if (sha256 !== null && actual !== sha256.toLowerCase()) {
       return fail(badRequest('files.checksum_mismatch', 'sha256: 파일 체크섬이 맞지 않습니다. 전송 중 파일이 손상되었을 수 있으니 다시 올려 주세요'));
     }
@@ -403,13 +403,14 @@ export function createFilesService(ctx: AppContext, storage: Storage) {
       if (missing.length) throw badRequest('files.part_missing', `parts: 빠진 조각이 있습니다 (${missing.slice(0, 10).join(', ')}번). 빠진 조각을 올린 뒤 다시 완료해 주세요`, { missing });
       const extra = opts.parts.filter((p) => p.partNumber > expected);
       if (extra.length) throw badRequest('files.part_invalid', `parts: 조각은 ${expected}개여야 합니다`);
+      let joined: { sha256: string | null };
       try {
-        await storage.completeMultipart({ key: row.storageKey, uploadId: opts.uploadId, parts: opts.parts });
+        joined = await storage.completeMultipart({ key: row.storageKey, uploadId: opts.uploadId, parts: opts.parts });
       } catch (err) {
         if (err instanceof StorageError) throw badRequest('files.part_invalid', `parts: ${err.message}. 해당 조각을 다시 올린 뒤 완료해 주세요`);
         throw err;
       }
-      return verifyAndPublish(actor, row, opts.sha256);
+      return verifyAndPublish(actor, row, opts.sha256, joined.sha256);
     },
 
     async abortMultipart(actor: AuthUser, opts: { uploadId: string }) {

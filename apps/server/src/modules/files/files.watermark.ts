@@ -16,6 +16,20 @@ function koreanFont(): Promise<Buffer> {
   return fontBytes;
 }
 
+/**
+ * pdf-lib parses the font on every embed; parsing a 6 MB CJK font is most of a watermark's cost.
+ * This fontkit hands out one parsed font (glyph caches included) for every document; subsetting
+ * still happens per document.
+ */
+type Fontkit = { create: (data: Uint8Array) => unknown };
+let parsedFont: unknown = null;
+const cachedFontkit: Fontkit = {
+  create: (data) => {
+    parsedFont ??= (fontkit as unknown as Fontkit).create(data);
+    return parsedFont;
+  },
+};
+
 export type WatermarkText = { name: string; phoneTail: string; date: string };
 
 export class WatermarkError extends Error {}
@@ -36,7 +50,7 @@ export async function watermarkPdf(opts: { pdf: Uint8Array; text: WatermarkText 
     const encrypted = err instanceof Error && /encrypt/i.test(err.message);
     throw new WatermarkError(encrypted ? '암호가 걸린 PDF에는 워터마크를 넣을 수 없습니다' : 'PDF를 읽지 못했습니다. 파일이 손상되었을 수 있습니다');
   }
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(cachedFontkit as never);
   const font = await doc.embedFont(await koreanFont(), { subset: true });
   const pages = doc.getPages();
   if (pages.length === 0) throw new WatermarkError('페이지가 없는 PDF입니다');
@@ -47,7 +61,7 @@ export async function watermarkPdf(opts: { pdf: Uint8Array; text: WatermarkText 
 /** A PNG or JPEG becomes a one-page PDF the size of the image, with the same mark. */
 export async function watermarkImage(opts: { image: Uint8Array; family: 'png' | 'jpeg'; text: WatermarkText }): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(cachedFontkit as never);
   let img;
   try {
     img = opts.family === 'png' ? await doc.embedPng(opts.image) : await doc.embedJpg(opts.image);
