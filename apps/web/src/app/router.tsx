@@ -3,6 +3,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
 import { setSessionNavigator, useSession } from '../lib/session.ts';
+import { RouteErrorBoundary } from './error-boundary.tsx';
 import { RequirePermission } from './guards.tsx';
 
 /** Every page is its own chunk; while it loads, the centred full-screen spinner shows (SPEC §2). */
@@ -27,8 +28,10 @@ const Terms = lazy(() => import('../routes/public/terms.tsx'));
 
 const CrmNotice = lazy(() => import('../routes/crm/notice.tsx'));
 const CrmLectureList = lazy(() => import('../routes/crm/lectures/list.tsx'));
+const CrmLectureDetail = lazy(() => import('../routes/crm/lectures/detail.tsx'));
 
 const PortalHome = lazy(() => import('../routes/portal/home.tsx'));
+const PortalLectures = lazy(() => import('../routes/portal/lectures.tsx'));
 
 /** /crm itself: each staff role's own first page. */
 function CrmIndex() {
@@ -43,6 +46,7 @@ function CrmIndex() {
 export const routes: RouteObject[] = [
   {
     element: page(PublicLayout),
+    errorElement: <RouteErrorBoundary />,
     children: [
       { index: true, element: page(Landing) },
       { path: 'login', element: page(Login) },
@@ -53,17 +57,25 @@ export const routes: RouteObject[] = [
   },
   {
     path: 'crm',
+    errorElement: <RouteErrorBoundary />,
     element: <RequirePermission permission="TA">{page(CrmLayout)}</RequirePermission>,
     children: [
       { index: true, element: <CrmIndex /> },
       { path: 'notice', element: page(CrmNotice) },
       { path: 'lectures', element: <RequirePermission permission="ADMIN">{page(CrmLectureList)}</RequirePermission> },
+      // TAs take attendance: they reach the same lecture cards under 출석부 and each lecture's sheet.
+      { path: 'attendance', element: page(CrmLectureList) },
+      { path: 'lectures/:id', element: page(CrmLectureDetail) },
     ],
   },
   {
     path: 'portal',
+    errorElement: <RouteErrorBoundary />,
     element: <RequirePermission permission="STUDENT">{page(PortalLayout)}</RequirePermission>,
-    children: [{ index: true, element: page(PortalHome) }],
+    children: [
+      { index: true, element: page(PortalHome) },
+      { path: 'lectures', element: page(PortalLectures) },
+    ],
   },
   { path: '*', element: <Navigate to="/" replace /> },
 ];

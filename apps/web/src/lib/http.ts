@@ -147,3 +147,29 @@ export function errorMessage(err: unknown): string {
   if (err instanceof Error && err.message) return err.message;
   return '알 수 없는 오류가 발생했습니다';
 }
+
+/**
+ * Downloads a file from the API (Excel exports …) with the same token and one refresh-retry as
+ * every call, then hands it to the browser as a download named by the server (or `fallbackName`).
+ */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const done = trackRequest(`GET ${path}`);
+  try {
+    let res = await send(path, {});
+    if (res.status === 401 && (await hooks.refresh())) res = await send(path, {});
+    if (!res.ok) throw await toApiError(res);
+    const disposition = res.headers.get('content-disposition') ?? '';
+    const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+    const name = encoded ? decodeURIComponent(encoded) : fallbackName;
+    const url = URL.createObjectURL(await res.blob());
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  } finally {
+    done();
+  }
+}

@@ -1,6 +1,7 @@
 import type { Permission } from '@academy/contracts/roles';
 import type { SvgIconComponent } from '@mui/icons-material';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 
 export type NavItem = {
@@ -17,5 +18,6 @@ export type NavItem = {
  */
 export const CRM_NAV: NavItem[] = [
   { label: '강좌', path: '/crm/lectures', icon: MenuBookOutlined, permission: 'ADMIN' },
+  { label: '출석부', path: '/crm/attendance', icon: FactCheckOutlined, permission: 'TA' },
   { label: '공지사항', path: '/crm/notice', icon: CampaignOutlined, permission: 'TA' },
 ];
