@@ -14,6 +14,7 @@
  *
  * The server (global-setup.ts) is the real one on a fresh PGlite folder with the demo data, started
  * once for the suite and shared by every file, so tests must not depend on what other files changed.
+ * shell.e2e.ts changes ta04's password, so other tests must not sign in as ta04.
  * apps/web/dist must exist (the runner builds it). Chromium: CHROMIUM_PATH or /usr/bin/chromium.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';

@@ -170,3 +170,85 @@ describe('staff notice', () => {
     expect(await ta.getByTestId('notice-edit').count()).toBe(0);
   });
 });
+
+describe('render errors', () => {
+  test('a page that fails to render is logged, hidden and reloaded once; a repeat failure shows a fallback', async () => {
+    const page = await e2e.newPage();
+    await page.route('**/assets/terms-*.js', (route) => route.fulfill({ contentType: 'text/javascript', body: "throw new Error('e2e: 약관 화면 오류');" }));
+    const logged = page.waitForRequest((r) => r.url().endsWith('/api/error-log/error') && r.method() === 'POST');
+    const reloaded = page.waitForEvent('load', { timeout: 10_000 });
+    await page.goto('/');
+    await page.getByTestId('center-address').waitFor();
+    await page.getByRole('link', { name: '이용약관' }).click();
+    const body = (await logged).postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({ message: expect.stringContaining('e2e: 약관 화면 오류'), url: expect.stringContaining('/terms/1') });
+    expect(Object.keys(body).sort()).toEqual(['message', 'stack', 'timestamp', 'url', 'userAgent']);
+    // The first failure reloads the page; failing again within 10 s leaves a fallback instead of a loop.
+    await reloaded;
+    await page.getByTestId('render-error').waitFor();
+    expect(pathOf(page)).toBe('/terms/1');
+  });
+});
+
+describe('public pages', () => {
+  test('the terms pages show 이용약관 and 개인정보처리방침', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/terms/1');
+    await page.getByRole('heading', { level: 1, name: '이용약관' }).waitFor();
+    await page.goto('/terms/2');
+    await page.getByRole('heading', { level: 1, name: '개인정보처리방침' }).waitFor();
+    expect(await page.locator('main').innerText()).toContain('학부모 휴대전화 번호');
+  });
+
+  test('an unknown reset link says it expired', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/link/reset-password/3f2a9c1e-0d4b-4c55-9a77-1b2c3d4e5f60');
+    await page.getByTestId('reset-expired').waitFor();
+  });
+
+  test('find-password shows the server’s neutral answer', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    await page.getByRole('link', { name: '비밀번호 찾기' }).click();
+    await page.getByLabel('아이디').fill('nobody-here');
+    await page.getByLabel('휴대전화 번호').fill('010-0000-0000');
+    await page.getByRole('button', { name: '재설정 링크 받기' }).click();
+    await expect.poll(() => page.getByTestId('find-password-done').innerText()).toContain('일치하면');
+  });
+});
+
+describe('account menu', () => {
+  // Leaves ta04 with the password e2e-newpass1 (the demo password is shorter than the rule allows, so it
+  // cannot be set back); the harness documents that other tests must not sign in as ta04.
+  test('a TA changes their password from the CRM header and signs in with it', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    await page.getByTestId('login-id').fill('ta04');
+    await page.getByTestId('login-password').fill('ta1234!');
+    await page.getByTestId('login-password').press('Enter');
+    await page.waitForURL('**/crm/notice');
+
+    const change = async (from: string, to: string) => {
+      await page.getByTestId('account-menu').click();
+      await page.getByRole('menuitem', { name: '비밀번호 변경' }).click();
+      await page.getByLabel('현재 비밀번호').fill(from);
+      await page.getByLabel('새 비밀번호', { exact: true }).fill(to);
+      await page.getByLabel('새 비밀번호 확인').fill(to);
+      await page.getByRole('button', { name: '변경', exact: true }).click();
+    };
+
+    await change('not-my-password1', 'e2e-newpass1');
+    await expect.poll(() => page.getByRole('dialog').innerText()).toContain('현재 비밀번호가 올바르지 않습니다');
+    await page.getByRole('button', { name: '취소' }).click();
+
+    await change('ta1234!', 'e2e-newpass1');
+    await page.getByTestId('toast').filter({ hasText: '비밀번호를 변경했습니다' }).waitFor();
+
+    await page.getByTestId('logout').click();
+    await page.waitForURL('**/login');
+    await page.getByTestId('login-id').fill('ta04');
+    await page.getByTestId('login-password').fill('e2e-newpass1');
+    await page.getByTestId('login-password').press('Enter');
+    await page.waitForURL('**/crm/notice');
+  });
+});

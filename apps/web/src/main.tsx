@@ -11,9 +11,9 @@ import { reloadOnce } from './lib/reload.ts';
 import { onSessionEnd, startSession, useSession } from './lib/session.ts';
 
 // A deploy removes the old hashed chunks; a tab still running the old build reloads to get the new ones.
-window.addEventListener('vite:preloadError', (event) => {
-  event.preventDefault();
-  reloadOnce({ delayMs: 0 });
+// The error still reaches the error boundary, which logs it and hides the view until the reload.
+window.addEventListener('vite:preloadError', () => {
+  reloadOnce({ delayMs: 100 });
 });
 
 onSessionEnd(() => queryClient.clear());

@@ -16,7 +16,7 @@ export const theme = createTheme(
       secondary: { main: '#f9a825' },
       background: { default: '#f5f7f5', paper: '#ffffff' },
     },
-    shape: { borderRadius: 10 },
+    shape: { borderRadius: 8 },
     typography: {
       fontFamily: FONT_STACK,
       button: { textTransform: 'none', fontWeight: 600 },

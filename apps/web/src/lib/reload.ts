@@ -1,6 +1,13 @@
 const RELOAD_KEY = 'academy:lastAutoReload';
 const MIN_GAP_MS = 10_000;
 
+let pending = false;
+
+/** True once a reload has been scheduled in this page; later errors need not schedule another. */
+export function isReloadPending(): boolean {
+  return pending;
+}
+
 /**
  * Reloads the page unless this tab already did so in the last 10 s, so a page that fails on every
  * load cannot spin forever. Returns whether a reload was scheduled.
@@ -11,6 +18,7 @@ export function reloadOnce(args: { delayMs: number; now?: number; storage?: Pick
   const last = Number(storage?.getItem(RELOAD_KEY) ?? 0);
   if (Number.isFinite(last) && now - last < MIN_GAP_MS) return false;
   storage?.setItem(RELOAD_KEY, String(now));
+  pending = true;
   setTimeout(() => window.location.reload(), args.delayMs);
   return true;
 }

@@ -42,7 +42,7 @@ export default function CrmNoticePage() {
   const editing = draft !== null;
 
   return (
-    <>
+    <Box sx={{ maxWidth: 960 }}>
       <PageHeader
         title="직원 공지"
         description="조교와 선생님이 출근하면 가장 먼저 확인하는 안내입니다."
@@ -54,7 +54,7 @@ export default function CrmNoticePage() {
           ) : null
         }
       />
-      <Card variant="outlined" sx={{ maxWidth: 960 }}>
+      <Card variant="outlined">
         <CardContent sx={{ p: 3 }}>
           {notice.isPending && (
             <Stack spacing={1}>
@@ -107,6 +107,6 @@ export default function CrmNoticePage() {
           )}
         </CardContent>
       </Card>
-    </>
+    </Box>
   );
 }

@@ -22,7 +22,7 @@ export default function PortalHomePage() {
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Card elevation={0} sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', borderRadius: 3 }}>
+      <Card elevation={0} sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', borderRadius: 2 }}>
         <CardContent sx={{ p: 3 }}>
           <Typography variant="body2" sx={{ opacity: 0.8 }}>
             {formatKoreanDate(now.toDate())}
@@ -40,7 +40,7 @@ export default function PortalHomePage() {
         </CardContent>
       </Card>
 
-      <Card variant="outlined" sx={{ borderRadius: 3 }}>
+      <Card variant="outlined" sx={{ borderRadius: 2 }}>
         <CardContent sx={{ pb: '8px !important' }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 0.5 }}>
             내 정보

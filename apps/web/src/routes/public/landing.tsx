@@ -97,7 +97,7 @@ export default function LandingPage() {
       <Section id="courses" eyebrow="COURSES" title="강좌 안내" tinted>
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
           {COURSES.map((c) => (
-            <Card key={c.title} elevation={0} sx={{ border: 1, borderColor: 'divider', borderRadius: 3, display: 'flex', flexDirection: 'column' }}>
+            <Card key={c.title} elevation={0} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, display: 'flex', flexDirection: 'column' }}>
               <CardContent sx={{ p: 3, flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
                 <Chip label={c.grade} size="small" color="primary" sx={{ alignSelf: 'flex-start', fontWeight: 700 }} />
                 <Typography variant="h6" component="h3" sx={{ mt: 1.5, wordBreak: 'keep-all' }}>
@@ -124,7 +124,7 @@ export default function LandingPage() {
       <Section id="teachers" eyebrow="TEACHERS" title="강사진">
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
           {TEACHERS.map((t) => (
-            <Card key={t.name} elevation={0} sx={{ border: 1, borderColor: 'divider', borderRadius: 3 }}>
+            <Card key={t.name} elevation={0} sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
               <CardContent sx={{ p: 3 }}>
                 <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
                   <Avatar sx={{ width: 56, height: 56, bgcolor: 'primary.main', fontSize: 22, fontWeight: 700 }}>{t.name.slice(0, 1)}</Avatar>
@@ -148,7 +148,7 @@ export default function LandingPage() {
       </Section>
 
       <Section id="notices" eyebrow="NOTICE" title="학원 소식" tinted>
-        <Card elevation={0} sx={{ border: 1, borderColor: 'divider', borderRadius: 3 }}>
+        <Card elevation={0} sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
           <List disablePadding>
             {NOTICES.map((n, i) => (
               <ListItem key={n.title} divider={i < NOTICES.length - 1} sx={{ px: { xs: 2, md: 3 }, py: 2, gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
@@ -168,7 +168,7 @@ export default function LandingPage() {
           <Box
             aria-label="학원 위치 약도"
             role="img"
-            sx={{ minHeight: 280, borderRadius: 3, position: 'relative', overflow: 'hidden', bgcolor: '#e6efe6', backgroundImage: 'linear-gradient(#d5e3d5 2px, transparent 2px), linear-gradient(90deg, #d5e3d5 2px, transparent 2px)', backgroundSize: '48px 48px' }}
+            sx={{ minHeight: 280, borderRadius: 2, position: 'relative', overflow: 'hidden', bgcolor: '#e6efe6', backgroundImage: 'linear-gradient(#d5e3d5 2px, transparent 2px), linear-gradient(90deg, #d5e3d5 2px, transparent 2px)', backgroundSize: '48px 48px' }}
           >
             <Box sx={{ position: 'absolute', left: 0, right: 0, top: '55%', height: 22, bgcolor: '#ffffff', boxShadow: 1 }} />
             <Typography variant="caption" sx={{ position: 'absolute', left: 16, top: 'calc(55% + 2px)', fontWeight: 700, color: 'text.secondary' }}>
