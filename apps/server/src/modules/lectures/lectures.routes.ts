@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { registerLectureResources } from './lectures.resource.ts';
 import { ddayBody, ddayReply, lectureBody, lectureReply, userIdsBody, weeklyLectureReply } from './lectures.schemas.ts';
 import {
   createDday,
@@ -25,6 +26,7 @@ const tags = ['lectures'];
 
 export function lectureRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  registerLectureResources(app);
 
   r.get('/api/lectures', {
     config: { permission: 'TA' },
