@@ -61,7 +61,7 @@ export function clearSession(): void {
 }
 
 /** Rotates the refresh cookie once for all concurrent callers; true when a new access token arrived. */
-export const refreshSession = singleFlight(async (): Promise<boolean> => {
+export const refreshSession = singleFlight(() => withTabLock(async (): Promise<boolean> => {
   try {
     const reply = await api.post<TokenReply>('/auth/refresh', undefined, { overlay: false, retryOn401: false });
     applyTokenReply(reply);
@@ -69,7 +69,18 @@ export const refreshSession = singleFlight(async (): Promise<boolean> => {
   } catch {
     return false;
   }
-});
+}));
+
+/**
+ * Two tabs refreshing at the same instant would both send the same refresh cookie, and the server treats
+ * the second use as theft (the whole family is revoked). A Web Lock makes the tabs take turns, so the
+ * second one sends the cookie the first one just received.
+ */
+function withTabLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return task();
+  return locks.request('academy:token-refresh', task);
+}
 
 let navigate: (to: string) => void = (to) => window.location.assign(to);
 
