@@ -65,7 +65,7 @@ export function registerStudentResources(app: FastifyInstance): void {
           // Grids send contains as iLike '%v%'; the wildcards are the client's, the words are what we search.
           const pattern = searchPattern(String(value ?? '').replace(/%/g, ''));
           if (!pattern) return sql`true`;
-          const hit = sql`${studentProfiles.searchText} ilike ${pattern}`;
+          const hit = sql`${studentProfiles.searchText} like ${pattern}`;
           return operator === 'neq' || operator === 'notLike' || operator === 'notILike' ? sql`not ${hit}` : hit;
         },
       },

@@ -2,7 +2,8 @@ import { getChoseong } from 'es-hangul';
 
 /**
  * The text the grid's search box matches: name, its 초성 (김철수 → ㄱㅊㅅ), login id and the
- * digits of both phones. Lower-cased so one ILIKE covers Latin login ids too.
+ * digits of both phones. Lower-cased (and the needle too) so a plain LIKE, cheaper than ILIKE on
+ * Hangul, covers Latin login ids in any case.
  */
 export function buildSearchText(s: { name: string; loginId: string; phone: string | null; parentPhone: string | null }): string {
   return [s.name, getChoseong(s.name), s.loginId, s.phone ?? '', s.parentPhone ?? ''].join(' ').toLowerCase();

@@ -115,7 +115,7 @@ function listWhere(q: Omit<ListStudentsQuery, 'page' | 'pageSize' | 'sortField' 
   else if (q.status === 'deleted') conds.push('u.deleted_at is not null');
   else conds.push('u.deleted_at is null');
   const pattern = q.search ? searchPattern(q.search) : null;
-  if (pattern) conds.push(`p.search_text ilike ${p(pattern)}`);
+  if (pattern) conds.push(`p.search_text like ${p(pattern)}`);
   if (q.name) conds.push(`u.name ilike ${p(`%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
   if (q.school?.length) conds.push(`p.school = any(${p(q.school)}::text[])`);
   if (q.grade?.length) conds.push(`p.grade = any(${p(q.grade)}::text[])`);

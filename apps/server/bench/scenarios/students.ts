@@ -1,0 +1,96 @@
+import { getChoseong } from 'es-hangul';
+import { GRADES, SCHOOLS, mobile, pick, rng } from '../../src/db/seed/korean.ts';
+import { buildSearchText } from '../../src/modules/students/students.search.ts';
+import { generatedRows, importWorkbook, multipartBody } from '../../src/modules/students/students.testkit.ts';
+import type { BenchEnv, HttpRequestSpec, Scenario } from '../types.ts';
+
+/**
+ * The large seed creates accounts only; the grid needs a profile (school, grade, search text) per
+ * student. Filled here in batches, once, the same way the service writes them.
+ */
+async function ensureProfiles(env: BenchEnv): Promise<{ id: number; name: string; phone: string | null }[]> {
+  const missing = await env.database.query<{ id: number; name: string; login_id: string; phone: string | null }>(
+    `select u.id, u.name, u.login_id, u.phone from users u left join student_profiles p on p.user_id = u.id
+      where u.user_type = 'STUDENT' and p.user_id is null`,
+  );
+  const r = rng(77);
+  for (let i = 0; i < missing.length; i += 1000) {
+    const chunk = missing.slice(i, i + 1000);
+    const parentPhones = chunk.map(() => mobile(r));
+    await env.database.query(
+      `insert into student_profiles (user_id, parent_phone, school, grade, search_text)
+       select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[]) on conflict do nothing`,
+      [
+        chunk.map((s) => s.id),
+        parentPhones,
+        chunk.map(() => pick(r, SCHOOLS)),
+        chunk.map(() => pick(r, GRADES)),
+        chunk.map((s, k) => buildSearchText({ name: s.name, loginId: s.login_id, phone: s.phone, parentPhone: parentPhones[k]! })),
+      ],
+    );
+  }
+  await env.database.query('analyze student_profiles');
+  return env.database.query(`select id, name, phone from users where user_type = 'STUDENT' and deleted_at is null order by id`);
+}
+
+export const scenarios: Scenario[] = [
+  {
+    kind: 'http',
+    name: 'students: grid search over 10,000 students (초성, name, phone digits; page of 50)',
+    target: 'p99 ≤ 30 ms',
+    connections: 32,
+    prepare: async (env) => {
+      const students = await ensureProfiles(env);
+      const r = rng(5);
+      const specs: HttpRequestSpec[] = [];
+      for (let i = 0; i < 300; i++) {
+        const s = pick(r, students);
+        const kind = i % 4;
+        const search =
+          kind === 0 ? getChoseong(s.name) // 초성: ㄱㅊㅅ
+            : kind === 1 ? s.name.slice(0, 2) // name prefix: 김철
+              : kind === 2 ? (s.phone ?? '0000').slice(-4) // phone tail digits
+                : s.name;
+        const sort = i % 3 === 0 ? '&sortField=grade&sortDir=desc' : '';
+        specs.push({
+          method: 'GET',
+          path: `/api/students?page=1&pageSize=50&search=${encodeURIComponent(search)}${sort}`,
+          headers: { authorization: `Bearer ${env.tokens.ta}` },
+        });
+      }
+      // The unfiltered first page, as the grid opens.
+      specs.push({ method: 'GET', path: '/api/students?page=1&pageSize=50', headers: { authorization: `Bearer ${env.tokens.ta}` } });
+      return specs;
+    },
+  },
+  {
+    kind: 'custom',
+    name: 'students: Excel import of 3,000 rows (validate, hash initial passwords, one transaction)',
+    target: '≤ 3 s',
+    measure: async (env) => {
+      const file = await importWorkbook(generatedRows(3000, `bench${Date.now() % 100000}x`));
+      const send = async (dryRun: boolean) => {
+        const body = multipartBody([
+          { name: 'dryRun', value: String(dryRun) },
+          { name: 'file', filename: 'students.xlsx', content: file },
+        ]);
+        const t0 = performance.now();
+        const res = await fetch(`${env.baseUrl}/api/students/excel`, {
+          method: 'POST',
+          headers: { ...body.headers, authorization: `Bearer ${env.tokens.ta}` },
+          body: new Uint8Array(body.payload),
+        });
+        const json = (await res.json()) as { inserted?: number; errors?: unknown[] };
+        return { ms: performance.now() - t0, ok: res.ok, inserted: json.inserted ?? 0, errors: json.errors?.length ?? -1 };
+      };
+      const dry = await send(true);
+      const real = await send(false);
+      return {
+        p50Ms: real.ms,
+        p99Ms: real.ms,
+        errors: (real.ok ? 0 : 1) + (real.inserted === 3000 ? 0 : 1),
+        extra: { 'dry-run ms': Math.round(dry.ms), 'import ms': Math.round(real.ms), inserted: real.inserted, 'row errors': real.errors },
+      };
+    },
+  },
+];

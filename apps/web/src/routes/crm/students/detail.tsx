@@ -1,0 +1,398 @@
+import { formatKoreanDate, formatPhone } from '@academy/contracts/format';
+import { ACTUAL_EXAM_TYPES, CONSULT_TYPES, STUDENT_GRADES } from '@academy/contracts/students';
+import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import PushPin from '@mui/icons-material/PushPin';
+import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  FormControlLabel,
+  IconButton,
+  MenuItem,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { GradeChart } from '../../../features/students/grade-chart.tsx';
+import {
+  consultsQuery,
+  createConsult,
+  createMemo,
+  createScore,
+  deleteConsult,
+  deleteMemo,
+  deleteScore,
+  memosQuery,
+  pinMemo,
+  scoresQuery,
+  studentKeys,
+  studentQuery,
+  updateMemo,
+  updateStudent,
+  type ConsultInput,
+  type Student,
+} from '../../../features/students/students-api.ts';
+import { TagChip } from '../../../features/tags/tag-chip.tsx';
+import { tagKeys, tagsQuery } from '../../../features/tags/tags-api.ts';
+import { dayjs } from '../../../lib/dayjs.ts';
+import { errorMessage } from '../../../lib/http.ts';
+import { toast } from '../../../lib/toast.ts';
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card variant="outlined" data-testid={testId}>
+      <CardContent>
+        <Typography variant="h6" sx={{ mb: 2 }}>{title}</Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Enter saves (Shift+Enter is a new line in long text), Esc cancels. */
+function keys(handlers: { save: () => void; cancel: () => void; multiline?: boolean }) {
+  return (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && !(handlers.multiline && e.shiftKey) && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      handlers.save();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      handlers.cancel();
+    }
+  };
+}
+
+type ProfileForm = { name: string; loginId: string; phone: string; parentPhone: string; school: string; grade: string; gender: string; birthDate: string; memo: string; isActive: boolean };
+const toForm = (s: Student): ProfileForm => ({
+  name: s.name,
+  loginId: s.loginId,
+  phone: formatPhone(s.phone),
+  parentPhone: formatPhone(s.parentPhone),
+  school: s.school ?? '',
+  grade: s.grade ?? '',
+  gender: s.gender ?? '',
+  birthDate: s.birthDate ?? '',
+  memo: s.memo,
+  isActive: s.isActive,
+});
+
+function ProfileSection({ student }: { student: Student }) {
+  const client = useQueryClient();
+  const [form, setForm] = useState(() => toForm(student));
+  useEffect(() => setForm(toForm(student)), [student]);
+  const dirty = JSON.stringify(form) !== JSON.stringify(toForm(student));
+  const save = useMutation({
+    mutationFn: () =>
+      updateStudent(student.id, {
+        name: form.name,
+        loginId: form.loginId,
+        phone: form.phone || null,
+        parentPhone: form.parentPhone || null,
+        school: form.school || null,
+        grade: form.grade || null,
+        gender: (form.gender || null) as 'M' | 'F' | null,
+        birthDate: form.birthDate || null,
+        memo: form.memo,
+      }).then((s) => (s.isActive === form.isActive ? s : updateStudent(student.id, { isActive: form.isActive } as never))),
+    onSuccess: (s) => {
+      client.setQueryData(studentKeys.detail(student.id), s);
+      void client.invalidateQueries({ queryKey: ['students', 'list'] });
+      toast.success('학생 정보를 저장했습니다');
+    },
+  });
+  const onKey = keys({ save: () => dirty && save.mutate(), cancel: () => setForm(toForm(student)) });
+  const f = (key: keyof Omit<ProfileForm, 'isActive'>) => ({
+    value: form[key],
+    onChange: (e: { target: { value: string } }) => setForm((x) => ({ ...x, [key]: e.target.value })),
+    onKeyDown: onKey,
+    size: 'small' as const,
+    fullWidth: true,
+  });
+
+  return (
+    <Section title="기본 정보" testId="student-profile">
+      <Stack spacing={2}>
+        {save.error && <Alert severity="error">{errorMessage(save.error)}</Alert>}
+        <Stack direction="row" spacing={2}>
+          <TextField label="이름" {...f('name')} />
+          <TextField label="아이디" {...f('loginId')} />
+        </Stack>
+        <Stack direction="row" spacing={2}>
+          <TextField label="학생 전화번호" {...f('phone')} />
+          <TextField label="학부모 전화번호" {...f('parentPhone')} />
+        </Stack>
+        <Stack direction="row" spacing={2}>
+          <TextField label="학교" {...f('school')} />
+          <TextField label="학년" select {...f('grade')}>
+            <MenuItem value="">선택 안 함</MenuItem>
+            {STUDENT_GRADES.map((g) => <MenuItem key={g} value={g}>{g}</MenuItem>)}
+          </TextField>
+          <TextField label="성별" select {...f('gender')}>
+            <MenuItem value="">선택 안 함</MenuItem>
+            <MenuItem value="M">남</MenuItem>
+            <MenuItem value="F">여</MenuItem>
+          </TextField>
+          <TextField label="생년월일" type="date" slotProps={{ inputLabel: { shrink: true } }} {...f('birthDate')} />
+        </Stack>
+        <TextField label="메모" multiline minRows={2} {...f('memo')} onKeyDown={keys({ save: () => dirty && save.mutate(), cancel: () => setForm(toForm(student)), multiline: true })} />
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+          <FormControlLabel control={<Switch checked={form.isActive} onChange={(e) => setForm((x) => ({ ...x, isActive: e.target.checked }))} />} label={form.isActive ? '재원 (활성)' : '비활성'} />
+          <Stack direction="row" spacing={1}>
+            <Button disabled={!dirty} onClick={() => setForm(toForm(student))}>취소</Button>
+            <Button variant="contained" disabled={!dirty || save.isPending} onClick={() => save.mutate()}>저장</Button>
+          </Stack>
+        </Stack>
+      </Stack>
+    </Section>
+  );
+}
+
+function TagsSection({ student }: { student: Student }) {
+  const client = useQueryClient();
+  const tags = useQuery(tagsQuery());
+  const save = useMutation({
+    mutationFn: (tagIds: number[]) => updateStudent(student.id, { tagIds }),
+    onSuccess: (s) => {
+      client.setQueryData(studentKeys.detail(student.id), s);
+      void client.invalidateQueries({ queryKey: tagKeys.all });
+    },
+    onError: (e) => toast.error(errorMessage(e)),
+  });
+  const selected = (tags.data ?? []).filter((t) => student.tags.some((x) => x.id === t.id));
+  return (
+    <Section title="태그">
+      <Autocomplete
+        multiple
+        size="small"
+        options={tags.data ?? []}
+        value={selected}
+        getOptionLabel={(t) => t.name}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        onChange={(_, v) => save.mutate(v.map((t) => t.id))}
+        renderValue={(value, getItemProps) => value.map((t, index) => <TagChip {...getItemProps({ index })} key={t.id} name={t.name} color={t.color} />)}
+        renderInput={(p) => <TextField {...p} placeholder="태그 추가" />}
+        noOptionsText="태그가 없습니다"
+      />
+    </Section>
+  );
+}
+
+function MemosSection({ studentId }: { studentId: number }) {
+  const client = useQueryClient();
+  const memos = useQuery(memosQuery(studentId));
+  const [draft, setDraft] = useState('');
+  const [editing, setEditing] = useState<{ id: number; content: string } | null>(null);
+  const invalidate = () => void client.invalidateQueries({ queryKey: studentKeys.memos(studentId) });
+  const onError = (e: unknown) => toast.error(errorMessage(e));
+  const add = useMutation({ mutationFn: () => createMemo(studentId, draft), onSuccess: () => { setDraft(''); invalidate(); }, onError });
+  const edit = useMutation({ mutationFn: (m: { id: number; content: string }) => updateMemo(studentId, m.id, m.content), onSuccess: () => { setEditing(null); invalidate(); }, onError });
+  const pin = useMutation({ mutationFn: (m: { id: number; pinned: boolean }) => pinMemo(studentId, m.id, m.pinned), onSuccess: (list) => client.setQueryData(studentKeys.memos(studentId), list), onError });
+  const remove = useMutation({ mutationFn: (id: number) => deleteMemo(studentId, id), onSuccess: invalidate, onError });
+
+  return (
+    <Section title="메모" testId="student-memos">
+      <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+        <TextField
+          size="small"
+          fullWidth
+          multiline
+          placeholder="메모 입력 후 Enter (줄바꿈은 Shift+Enter)"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={keys({ save: () => draft.trim() && add.mutate(), cancel: () => setDraft(''), multiline: true })}
+          slotProps={{ htmlInput: { 'data-testid': 'memo-input' } }}
+        />
+        <Button variant="contained" disabled={!draft.trim() || add.isPending} onClick={() => add.mutate()}>추가</Button>
+      </Stack>
+      <Stack spacing={1} data-testid="memo-list">
+        {(memos.data ?? []).map((m) => (
+          <Box key={m.id} data-testid="memo-item" data-pinned={m.isPinned} sx={{ p: 1.5, borderRadius: 1, border: 1, borderColor: m.isPinned ? 'primary.main' : 'divider', bgcolor: m.isPinned ? 'primary.50' : undefined }}>
+            {editing?.id === m.id ? (
+              <TextField
+                size="small"
+                fullWidth
+                multiline
+                autoFocus
+                value={editing.content}
+                onChange={(e) => setEditing({ id: m.id, content: e.target.value })}
+                onKeyDown={keys({ save: () => edit.mutate(editing), cancel: () => setEditing(null), multiline: true })}
+              />
+            ) : (
+              <Stack direction="row" sx={{ alignItems: 'flex-start' }}>
+                <Box sx={{ flex: 1 }}>
+                  <Typography sx={{ whiteSpace: 'pre-wrap' }} data-testid="memo-content">{m.content}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {m.createdByName ?? '직원'} · {formatKoreanDate(m.createdAt)} {dayjs(m.createdAt).format('HH:mm')}
+                  </Typography>
+                </Box>
+                <Tooltip title={m.isPinned ? '고정 해제' : '맨 위에 고정'}>
+                  <IconButton size="small" aria-label={m.isPinned ? '고정 해제' : '고정'} onClick={() => pin.mutate({ id: m.id, pinned: !m.isPinned })} color={m.isPinned ? 'primary' : 'default'}>
+                    {m.isPinned ? <PushPin fontSize="small" /> : <PushPinOutlined fontSize="small" />}
+                  </IconButton>
+                </Tooltip>
+                <IconButton size="small" aria-label="수정" onClick={() => setEditing({ id: m.id, content: m.content })}><EditOutlined fontSize="small" /></IconButton>
+                <IconButton size="small" aria-label="삭제" onClick={() => remove.mutate(m.id)}><DeleteOutlined fontSize="small" /></IconButton>
+              </Stack>
+            )}
+          </Box>
+        ))}
+        {memos.data?.length === 0 && <Typography color="text.secondary">메모가 없습니다.</Typography>}
+      </Stack>
+    </Section>
+  );
+}
+
+const newConsult = (): ConsultInput => ({ consultedAt: dayjs().format('YYYY-MM-DDTHH:mm'), consultType: '학습', content: '' });
+
+function ConsultsSection({ studentId }: { studentId: number }) {
+  const client = useQueryClient();
+  const consults = useQuery(consultsQuery(studentId));
+  const [draft, setDraft] = useState(newConsult);
+  const invalidate = () => void client.invalidateQueries({ queryKey: studentKeys.consults(studentId) });
+  const onError = (e: unknown) => toast.error(errorMessage(e));
+  const add = useMutation({
+    mutationFn: () => createConsult(studentId, { ...draft, consultedAt: dayjs(draft.consultedAt).toISOString() }),
+    onSuccess: () => { setDraft(newConsult()); invalidate(); },
+    onError,
+  });
+  const remove = useMutation({ mutationFn: (id: number) => deleteConsult(studentId, id), onSuccess: invalidate, onError });
+  const onKey = keys({ save: () => draft.content.trim() && add.mutate(), cancel: () => setDraft(newConsult()), multiline: true });
+
+  return (
+    <Section title="상담 기록">
+      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'flex-start' }}>
+        <TextField size="small" type="datetime-local" label="상담 일시" slotProps={{ inputLabel: { shrink: true } }} value={draft.consultedAt} onChange={(e) => setDraft({ ...draft, consultedAt: e.target.value })} sx={{ width: 220 }} />
+        <TextField size="small" select label="유형" value={draft.consultType} onChange={(e) => setDraft({ ...draft, consultType: e.target.value as ConsultInput['consultType'] })} sx={{ width: 100 }}>
+          {CONSULT_TYPES.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>)}
+        </TextField>
+        <TextField size="small" fullWidth multiline label="내용" placeholder="Enter로 저장" value={draft.content} onChange={(e) => setDraft({ ...draft, content: e.target.value })} onKeyDown={onKey} />
+        <Button variant="contained" disabled={!draft.content.trim() || add.isPending} onClick={() => add.mutate()}>추가</Button>
+      </Stack>
+      <Stack spacing={0} sx={{ borderLeft: 2, borderColor: 'divider', ml: 1 }}>
+        {(consults.data ?? []).map((c) => (
+          <Box key={c.id} sx={{ pl: 2, pb: 2, position: 'relative' }}>
+            <Box sx={{ position: 'absolute', left: -7, top: 4, width: 12, height: 12, borderRadius: '50%', bgcolor: 'primary.main' }} />
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography variant="subtitle2">{formatKoreanDate(c.consultedAt)} {dayjs(c.consultedAt).format('HH:mm')}</Typography>
+              <Chip size="small" label={c.consultType} />
+              <Typography variant="body2" color="text.secondary">{c.counselorName ?? ''}</Typography>
+              <IconButton size="small" aria-label="상담 기록 삭제" onClick={() => remove.mutate(c.id)}><DeleteOutlined fontSize="small" /></IconButton>
+            </Stack>
+            <Typography sx={{ whiteSpace: 'pre-wrap' }}>{c.content}</Typography>
+          </Box>
+        ))}
+        {consults.data?.length === 0 && <Typography color="text.secondary" sx={{ pl: 2 }}>상담 기록이 없습니다.</Typography>}
+      </Stack>
+    </Section>
+  );
+}
+
+const newScore = () => ({ examType: '모의고사' as (typeof ACTUAL_EXAM_TYPES)[number], examName: '', examDate: dayjs().format('YYYY-MM-DD'), subject: '', rawScore: '', grade: '', percentile: '' });
+
+function ScoresSection({ studentId }: { studentId: number }) {
+  const client = useQueryClient();
+  const scores = useQuery(scoresQuery(studentId));
+  const [draft, setDraft] = useState(newScore);
+  const invalidate = () => void client.invalidateQueries({ queryKey: studentKeys.scores(studentId) });
+  const onError = (e: unknown) => toast.error(errorMessage(e));
+  const num = (v: string) => (v.trim() === '' ? null : Number(v));
+  const add = useMutation({
+    mutationFn: () => createScore(studentId, { ...draft, rawScore: num(draft.rawScore), grade: num(draft.grade), percentile: num(draft.percentile) }),
+    onSuccess: () => { setDraft(newScore()); invalidate(); },
+    onError,
+  });
+  const remove = useMutation({ mutationFn: (id: number) => deleteScore(studentId, id), onSuccess: invalidate, onError });
+  const onKey = keys({ save: () => add.mutate(), cancel: () => setDraft(newScore()) });
+  const cell = (key: keyof ReturnType<typeof newScore>, width: number, extra: object = {}) => (
+    <TextField size="small" value={draft[key]} onChange={(e) => setDraft({ ...draft, [key]: e.target.value })} onKeyDown={onKey} sx={{ width }} {...extra} />
+  );
+
+  return (
+    <Section title="모의고사·내신 성적" testId="student-scores">
+      <GradeChart scores={scores.data ?? []} />
+      <Table size="small" sx={{ mt: 2 }}>
+        <TableHead>
+          <TableRow>
+            {['구분', '시험', '시험일', '과목', '원점수', '등급', '백분위', ''].map((h) => <TableCell key={h}>{h}</TableCell>)}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          <TableRow>
+            <TableCell>
+              <TextField size="small" select value={draft.examType} onChange={(e) => setDraft({ ...draft, examType: e.target.value as (typeof ACTUAL_EXAM_TYPES)[number] })} sx={{ width: 110 }}>
+                {ACTUAL_EXAM_TYPES.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>)}
+              </TextField>
+            </TableCell>
+            <TableCell>{cell('examName', 180, { placeholder: '예: 6월 모의평가' })}</TableCell>
+            <TableCell>{cell('examDate', 150, { type: 'date' })}</TableCell>
+            <TableCell>{cell('subject', 90, { placeholder: '수학' })}</TableCell>
+            <TableCell>{cell('rawScore', 80, { type: 'number' })}</TableCell>
+            <TableCell>{cell('grade', 70, { type: 'number', slotProps: { htmlInput: { min: 1, max: 9 } } })}</TableCell>
+            <TableCell>{cell('percentile', 80, { type: 'number' })}</TableCell>
+            <TableCell><Button variant="contained" size="small" disabled={add.isPending} onClick={() => add.mutate()}>추가</Button></TableCell>
+          </TableRow>
+          {[...(scores.data ?? [])].reverse().map((s) => (
+            <TableRow key={s.id}>
+              <TableCell>{s.examType}</TableCell>
+              <TableCell>{s.examName}</TableCell>
+              <TableCell>{formatKoreanDate(s.examDate)}</TableCell>
+              <TableCell>{s.subject}</TableCell>
+              <TableCell>{s.rawScore ?? '-'}</TableCell>
+              <TableCell>{s.grade == null ? '-' : `${s.grade}등급`}</TableCell>
+              <TableCell>{s.percentile ?? '-'}</TableCell>
+              <TableCell><IconButton size="small" aria-label="성적 삭제" onClick={() => remove.mutate(s.id)}><DeleteOutlined fontSize="small" /></IconButton></TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Section>
+  );
+}
+
+/** One student's record: profile, tags, memos (pinned first), consult timeline, 모의고사/내신 scores. */
+export default function CrmStudentDetailPage() {
+  const id = Number(useParams().id);
+  const student = useQuery(studentQuery(id));
+  if (student.isPending) return <Skeleton variant="rounded" height={400} />;
+  if (student.error) return <Alert severity="error">{errorMessage(student.error)}</Alert>;
+  const s = student.data;
+  return (
+    <Box>
+      <PageHeader
+        title={`${s.name} 학생`}
+        description={`${s.loginId} · ${[s.school, s.grade].filter(Boolean).join(' ')} · ${formatPhone(s.phone) || '전화번호 없음'}`}
+        actions={<Button component={RouterLink} to="/crm/students" startIcon={<ArrowBackOutlined />}>학생 목록</Button>}
+      />
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: 2 }}>
+        <Stack spacing={2}>
+          <ProfileSection student={s} />
+          <TagsSection student={s} />
+          <ConsultsSection studentId={id} />
+        </Stack>
+        <Stack spacing={2}>
+          <MemosSection studentId={id} />
+          <ScoresSection studentId={id} />
+        </Stack>
+      </Box>
+    </Box>
+  );
+}

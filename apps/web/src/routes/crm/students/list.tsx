@@ -1,0 +1,315 @@
+import { formatKoreanDate, formatPhone } from '@academy/contracts/format';
+import { hasPermission } from '@academy/contracts/roles';
+import { STUDENT_GRADES, STUDENT_STATUSES } from '@academy/contracts/students';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import {
+  Box,
+  Button,
+  Card,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  InputAdornment,
+  Link,
+  Menu,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { DataGrid, type GridColDef, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { StudentImportDialog } from '../../../features/students/import-dialog.tsx';
+import { StudentCreateDialog } from '../../../features/students/student-form-dialog.tsx';
+import {
+  deleteStudents,
+  listQueryString,
+  resetStudentPasswords,
+  restoreStudents,
+  studentKeys,
+  studentListQuery,
+  toggleStudentStatus,
+  type Student,
+  type StudentListParams,
+} from '../../../features/students/students-api.ts';
+import { TagChip } from '../../../features/tags/tag-chip.tsx';
+import { addTagsToUsers, removeTagsFromUsers, tagKeys, tagsQuery } from '../../../features/tags/tags-api.ts';
+import { downloadFile, errorMessage } from '../../../lib/http.ts';
+import { useSession } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
+
+const STATUS_LABEL: Record<(typeof STUDENT_STATUSES)[number], string> = { active: '재원', inactive: '비활성', all: '전체', deleted: '삭제됨' };
+const SORTABLE = new Set(['name', 'loginId', 'school', 'grade', 'createdAt', 'isActive']);
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return v;
+}
+
+type Confirm = { title: string; text: string; run: () => Promise<unknown> } | null;
+
+/**
+ * The roster grid. Paging, sorting and filters run on the server (REST GET /api/students, the same
+ * semantics as the GraphQL `students` resource); the search box matches name, 초성, id and phone digits.
+ */
+export default function CrmStudentListPage() {
+  const { principal } = useSession();
+  const isAdmin = hasPermission(principal, 'ADMIN');
+  const client = useQueryClient();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText, 250);
+  const [grades, setGrades] = useState<string[]>([]);
+  const [status, setStatus] = useState<StudentListParams['status']>('active');
+  const [tagFilter, setTagFilter] = useState<number[]>([]);
+  const [paging, setPaging] = useState({ page: 0, pageSize: 20 });
+  const [sort, setSort] = useState<GridSortModel>([{ field: 'name', sort: 'asc' }]);
+  const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });
+  const [importOpen, setImportOpen] = useState(false);
+  const [createOpen, setCreateOpen] = useState(false);
+  const [tagMenu, setTagMenu] = useState<{ anchor: HTMLElement; mode: 'add' | 'remove' } | null>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+
+  const params: StudentListParams = {
+    page: paging.page + 1,
+    pageSize: paging.pageSize,
+    sortField: (sort[0] && SORTABLE.has(sort[0].field) ? sort[0].field : 'name') as StudentListParams['sortField'],
+    sortDir: sort[0]?.sort === 'desc' ? 'desc' : 'asc',
+    status,
+    search,
+    grade: grades,
+    tagIds: tagFilter,
+  };
+  const list = useQuery(studentListQuery(params));
+  const tags = useQuery(tagsQuery());
+  const selectedIds = useMemo(() => [...selection.ids].map(Number), [selection]);
+
+  useEffect(() => setPaging((p) => ({ ...p, page: 0 })), [search, status, grades, tagFilter]);
+
+  const refresh = () => {
+    setSelection({ type: 'include', ids: new Set() });
+    void client.invalidateQueries({ queryKey: studentKeys.all });
+    void client.invalidateQueries({ queryKey: tagKeys.all });
+  };
+  const bulk = useMutation({
+    mutationFn: (run: () => Promise<unknown>) => run(),
+    onSuccess: refresh,
+    onError: (e) => toast.error(errorMessage(e)),
+  });
+  const runBulk = (run: () => Promise<unknown>, done: string) => bulk.mutate(run, { onSuccess: () => toast.success(done) });
+
+  const columns: GridColDef<Student>[] = [
+    {
+      field: 'name',
+      headerName: '이름',
+      width: 110,
+      renderCell: ({ row }) => (
+        <Link component={RouterLink} to={`/crm/students/${row.id}`} underline="hover">
+          {row.name}
+        </Link>
+      ),
+    },
+    { field: 'loginId', headerName: '아이디', width: 120 },
+    { field: 'phone', headerName: '학생 전화번호', width: 140, sortable: false, valueFormatter: (v: string | null) => formatPhone(v) },
+    { field: 'parentPhone', headerName: '학부모 전화번호', width: 140, sortable: false, valueFormatter: (v: string | null) => formatPhone(v) },
+    { field: 'school', headerName: '학교', width: 110 },
+    { field: 'grade', headerName: '학년', width: 80 },
+    {
+      field: 'tags',
+      headerName: '태그',
+      flex: 1,
+      minWidth: 200,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%', overflow: 'hidden' }}>
+          {row.tags.map((t) => <TagChip key={t.id} name={t.name} color={t.color} />)}
+        </Stack>
+      ),
+    },
+    {
+      field: 'isActive',
+      headerName: '상태',
+      width: 90,
+      renderCell: ({ row }) => (
+        <Chip size="small" variant="outlined" color={row.deletedAt ? 'default' : row.isActive ? 'success' : 'warning'} label={row.deletedAt ? '삭제됨' : row.isActive ? '재원' : '비활성'} />
+      ),
+    },
+    { field: 'createdAt', headerName: '등록일', width: 140, valueFormatter: (v: string) => formatKoreanDate(v) },
+  ];
+
+  const n = selectedIds.length;
+  return (
+    <Box>
+      <PageHeader
+        title="학생 관리"
+        description="이름, 초성(예: ㄱㅊㅅ), 아이디, 전화번호로 찾을 수 있습니다."
+        actions={
+          <>
+            <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => void downloadFile(`/students/excel-export?${new URLSearchParams(Object.entries(listQueryString(params)).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString()}`, '학생목록.xlsx').catch((e: unknown) => toast.error(errorMessage(e)))}>
+              엑셀 내보내기
+            </Button>
+            <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => setImportOpen(true)}>
+              엑셀로 등록
+            </Button>
+            <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreateOpen(true)}>
+              학생 등록
+            </Button>
+          </>
+        }
+      />
+      <Card variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1.5 }}>
+          <TextField
+            size="small"
+            placeholder="이름·초성·아이디·전화번호"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            onKeyDown={(e) => e.key === 'Escape' && setSearchText('')}
+            slotProps={{ htmlInput: { 'data-testid': 'student-search', 'aria-label': '학생 검색' }, input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> } }}
+            sx={{ width: 260 }}
+          />
+          <TextField
+            select
+            size="small"
+            label="학년"
+            sx={{ width: 160 }}
+            value={grades}
+            onChange={(e) => setGrades(typeof e.target.value === 'string' ? e.target.value.split(',') : (e.target.value as string[]))}
+            slotProps={{ select: { multiple: true, renderValue: (v) => (v as string[]).join(', ') } }}
+          >
+            {STUDENT_GRADES.map((g) => <MenuItem key={g} value={g}>{g}</MenuItem>)}
+          </TextField>
+          <TextField select size="small" label="상태" sx={{ width: 120 }} value={status} onChange={(e) => setStatus(e.target.value as StudentListParams['status'])}>
+            {STUDENT_STATUSES.map((s) => <MenuItem key={s} value={s}>{STATUS_LABEL[s]}</MenuItem>)}
+          </TextField>
+          <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }} data-testid="tag-filter">
+            <Typography variant="body2" color="text.secondary">태그</Typography>
+            {(tags.data ?? []).map((t) => {
+              const on = tagFilter.includes(t.id);
+              return on ? (
+                <TagChip key={t.id} name={t.name} color={t.color} onClick={() => setTagFilter((f) => f.filter((x) => x !== t.id))} />
+              ) : (
+                <Chip key={t.id} size="small" variant="outlined" label={t.name} sx={{ borderColor: t.color }} onClick={() => setTagFilter((f) => [...f, t.id])} />
+              );
+            })}
+          </Stack>
+        </Stack>
+      </Card>
+
+      {n > 0 && (
+        <Card variant="outlined" sx={{ px: 2, py: 1, mb: 1, display: 'flex', alignItems: 'center', gap: 1 }} data-testid="bulk-bar">
+          <Typography sx={{ mr: 1 }}>{n}명 선택</Typography>
+          <Button size="small" onClick={(e) => setTagMenu({ anchor: e.currentTarget, mode: 'add' })}>태그 붙이기</Button>
+          <Button size="small" onClick={(e) => setTagMenu({ anchor: e.currentTarget, mode: 'remove' })}>태그 떼기</Button>
+          <Button size="small" onClick={() => runBulk(() => toggleStudentStatus(selectedIds), `${n}명의 상태를 바꿨습니다`)}>상태 전환</Button>
+          {isAdmin && (
+            <Button
+              size="small"
+              onClick={() => setConfirm({ title: '비밀번호 초기화', text: `${n}명의 비밀번호를 초기 비밀번호(전화번호 끝 4자리 + 아이디)로 바꿉니다.`, run: () => resetStudentPasswords(selectedIds) })}
+            >
+              비밀번호 초기화
+            </Button>
+          )}
+          {isAdmin && status !== 'deleted' && (
+            <Button size="small" color="error" onClick={() => setConfirm({ title: '학생 삭제', text: `${n}명을 삭제합니다. 성적·출결 기록은 남고, 관리자가 복구할 수 있습니다.`, run: () => deleteStudents(selectedIds) })}>
+              삭제
+            </Button>
+          )}
+          {isAdmin && status === 'deleted' && (
+            <Button size="small" onClick={() => runBulk(() => restoreStudents(selectedIds), `${n}명을 복구했습니다`)}>복구</Button>
+          )}
+        </Card>
+      )}
+
+      <Box sx={{ height: 'calc(100vh - 330px)', minHeight: 420 }}>
+        <DataGrid
+          rows={list.data?.nodes ?? []}
+          columns={columns}
+          rowCount={list.data?.totalCount ?? 0}
+          loading={list.isFetching}
+          paginationMode="server"
+          sortingMode="server"
+          paginationModel={paging}
+          onPaginationModelChange={setPaging}
+          sortModel={sort}
+          onSortModelChange={setSort}
+          checkboxSelection
+          keepNonExistentRowsSelected
+          rowSelectionModel={selection}
+          onRowSelectionModelChange={setSelection}
+          disableColumnFilter
+          localeText={{ noRowsLabel: search ? `"${search}"에 맞는 학생이 없습니다` : '학생이 없습니다' }}
+        />
+      </Box>
+
+      <Menu open={!!tagMenu} anchorEl={tagMenu?.anchor} onClose={() => setTagMenu(null)}>
+        {(tags.data ?? []).map((t) => (
+          <MenuItem
+            key={t.id}
+            onClick={() => {
+              const mode = tagMenu?.mode;
+              setTagMenu(null);
+              if (mode === 'add') runBulk(() => addTagsToUsers({ tagIds: [t.id], userIds: selectedIds }), `${n}명에게 "${t.name}" 태그를 붙였습니다`);
+              else runBulk(() => removeTagsFromUsers({ tagIds: [t.id], userIds: selectedIds }), `${n}명에게서 "${t.name}" 태그를 뗐습니다`);
+            }}
+          >
+            <TagChip name={t.name} color={t.color} />
+          </MenuItem>
+        ))}
+      </Menu>
+
+      <Dialog open={!!confirm} onClose={() => setConfirm(null)}>
+        <DialogTitle>{confirm?.title}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{confirm?.text}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirm(null)}>취소</Button>
+          <Button
+            variant="contained"
+            color="error"
+            autoFocus
+            onClick={() => {
+              const c = confirm;
+              setConfirm(null);
+              if (c) runBulk(c.run, `${c.title}: 완료했습니다`);
+            }}
+          >
+            확인
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <StudentImportDialog
+        open={importOpen}
+        onClose={() => setImportOpen(false)}
+        onImported={(count) => {
+          setImportOpen(false);
+          toast.success(`${count}명을 등록했습니다`);
+          refresh();
+        }}
+      />
+      <StudentCreateDialog
+        open={createOpen}
+        onClose={() => setCreateOpen(false)}
+        onCreated={(s) => {
+          setCreateOpen(false);
+          toast.success(`${s.name} 학생을 등록했습니다`);
+          refresh();
+        }}
+      />
+    </Box>
+  );
+}
