@@ -188,6 +188,38 @@ function stamps(table: PgTable, kind: 'create' | 'update', now: Date): Record<st
 const notFoundError = (res: ResourceDef, id: unknown) =>
   gqlError({ code: `${res.name}.not_found`, message: `Unable to find ${res.typeName} with id: ${String(id)}`, status: 404 });
 
+type Statement = { text: string; params: unknown[] };
+
+/**
+ * The two statements of a list request: one for the page of rows, one for totalCount (each only
+ * when selected). Exported for the benchmark, which sends the very same SQL straight to the driver.
+ */
+export function listStatements(opts: {
+  res: ResourceDef;
+  user: AuthUser;
+  filter?: FilterInput | null;
+  sorting?: SortSpec[] | null;
+  paging?: Paging | null;
+  nodes?: boolean;
+  count?: boolean;
+}): { nodes: Statement | null; count: Statement | null; uncappedAll: boolean } {
+  const { res, user } = opts;
+  const where = whereFor({ res, user, filter: filterToSql({ res, filter: opts.filter }) });
+  const order = sortToSql({ res, sorting: opts.sorting });
+  const paging = validPaging(opts.paging);
+  const capped = !isAdmin(user);
+  if (capped && paging.limit !== null && paging.limit > MAX_PAGE_SIZE) {
+    throw invalid('paging.limit', `한 번에 최대 ${MAX_PAGE_SIZE}건까지 조회할 수 있습니다`);
+  }
+  // "All rows" for a non-admin stops one row past the cap, so an oversized answer is refused, not cut.
+  const limit = paging.limit ?? (capped ? MAX_PAGE_SIZE + 1 : null);
+  const nodes = opts.nodes === false
+    ? null
+    : compile(sql`select ${selectList(res)} from ${fromFor(res)} where ${where} order by ${order}${limit === null ? sql`` : sql` limit ${limit}`}${paging.offset ? sql` offset ${paging.offset}` : sql``}`);
+  const count = opts.count === false ? null : compile(sql`select count(*)::int as n from ${fromFor(res)} where ${where}`);
+  return { nodes, count, uncappedAll: capped && paging.limit === null };
+}
+
 /** Builds one resource's types, queries and mutations. */
 function resourceFields(res: ResourceDef): { query: GraphQLFieldConfigMap<unknown, GqlContext>; mutation: GraphQLFieldConfigMap<unknown, GqlContext> } {
   const T = res.typeName;
@@ -261,26 +293,13 @@ function resourceFields(res: ResourceDef): { query: GraphQLFieldConfigMap<unknow
     },
     resolve: async (_root, args, c, info) => {
       const user = allow({ res, op: 'read', user: c.user });
-      const filter = filterToSql({ res, filter: args.filter });
-      const where = whereFor({ res, user, filter });
-      const order = sortToSql({ res, sorting: args.sorting });
-      const paging = validPaging(args.paging);
-      const capped = !isAdmin(user);
-      if (capped && paging.limit !== null && paging.limit > MAX_PAGE_SIZE) {
-        throw invalid('paging.limit', `한 번에 최대 ${MAX_PAGE_SIZE}건까지 조회할 수 있습니다`);
-      }
-      // "All rows" for a non-admin stops one row past the cap, so an oversized answer is refused, not cut.
-      const limit = paging.limit ?? (capped ? MAX_PAGE_SIZE + 1 : null);
       const want = selected(info);
-      const nodesQuery = want.has('nodes')
-        ? compile(sql`select ${selectList(res)} from ${fromFor(res)} where ${where} order by ${order}${limit === null ? sql`` : sql` limit ${limit}`}${paging.offset ? sql` offset ${paging.offset}` : sql``}`)
-        : null;
-      const countQuery = want.has('totalCount') ? compile(sql`select count(*)::int as n from ${fromFor(res)} where ${where}`) : null;
+      const list = listStatements({ res, user, filter: args.filter, sorting: args.sorting, paging: args.paging, nodes: want.has('nodes'), count: want.has('totalCount') });
       const [rows, counted] = await Promise.all([
-        nodesQuery ? c.appContext.database.query(nodesQuery.text, nodesQuery.params) : [],
-        countQuery ? c.appContext.database.query<{ n: number }>(countQuery.text, countQuery.params) : [],
+        list.nodes ? c.appContext.database.query(list.nodes.text, list.nodes.params) : [],
+        list.count ? c.appContext.database.query<{ n: number }>(list.count.text, list.count.params) : [],
       ]);
-      if (capped && paging.limit === null && rows.length > MAX_PAGE_SIZE) {
+      if (list.uncappedAll && rows.length > MAX_PAGE_SIZE) {
         throw invalid('paging', `조회 결과가 ${MAX_PAGE_SIZE}건을 넘습니다. 필터를 좁히거나 페이지로 나누어 조회해 주세요`);
       }
       return { nodes: rows.map((r) => mapRow(res, r)), totalCount: counted[0]?.n ?? 0 };
