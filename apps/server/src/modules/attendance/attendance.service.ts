@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { getActiveLectureRow, getLectureRow, mapLecture } from '../lectures/lectures.service.ts';
+import { getActiveLectureRow, getLectureRow, mapLecture, rowsOf } from '../lectures/lectures.service.ts';
 import { attendanceTypes, weeklyLectureParticipants } from '../lectures/lectures.table.ts';
 import { users } from '../users/users.table.ts';
 import { getWeeklyLectureRow } from '../weekly-lectures/weekly-lectures.service.ts';
@@ -91,7 +91,11 @@ async function lockedNames(tx: DbOrTx, userIds: number[]) {
   return rows.map((r) => r.name).join(', ');
 }
 
-/** Sets (or clears, with null) the attendance of many participants: all change or none. */
+/**
+ * Sets (or clears, with null) the attendance of many participants: all change or none. The happy
+ * path is one statement (lock the rows, update the unlocked ones, return the old marks); when it
+ * touched fewer rows than named, the reason is looked up and the transaction rolls back.
+ */
 export async function setAttendance(ctx: AppContext, opts: { lectureId: number; wlId: number; userIds: number[]; attTypeId: number | null; actorId: number }) {
   return ctx.db.transaction(async (tx) => {
     await getActiveLectureRow(tx, opts.lectureId);
@@ -100,27 +104,33 @@ export async function setAttendance(ctx: AppContext, opts: { lectureId: number; 
       const [t] = await tx.select({ id: attendanceTypes.id }).from(attendanceTypes).where(eq(attendanceTypes.id, opts.attTypeId));
       if (!t) throw badRequest('attendance.type_not_found', `attTypeId: 존재하지 않는 출결 유형입니다 (ID ${opts.attTypeId})`);
     }
-    const rows = await lockParticipants(tx, { wlId: wl.id, userIds: opts.userIds });
-    const locked = rows.filter((r) => r.attLocked);
-    if (locked.length) {
+    const ids = [...new Set(opts.userIds)];
+    const updated = rowsOf<{ user_id: number; old: number | null }>(
+      await tx.execute(sql`
+        update weekly_lecture_participants p
+        set att_type_id = ${opts.attTypeId}, att_updated_at = ${ctx.now()}, att_updated_by = ${opts.actorId}
+        from (select id, att_type_id from weekly_lecture_participants
+              where weekly_lecture_id = ${wl.id} and user_id = any(${sql.raw(`ARRAY[${ids.join(',')}]::int[]`)}) for update) o
+        where p.id = o.id and not p.att_locked
+        returning p.user_id, o.att_type_id as old`),
+    );
+    if (updated.length !== ids.length) {
+      const rows = await lockParticipants(tx, { wlId: wl.id, userIds: ids });
+      const locked = rows.filter((r) => r.attLocked);
       throw conflict(
         'attendance.locked',
         `출결이 잠겨 있어 변경할 수 없습니다: ${await lockedNames(tx, locked.map((r) => r.userId))}. 잠금을 해제한 뒤 다시 시도해 주세요`,
       );
     }
-    await tx
-      .update(weeklyLectureParticipants)
-      .set({ attTypeId: opts.attTypeId, attUpdatedAt: ctx.now(), attUpdatedBy: opts.actorId })
-      .where(inArray(weeklyLectureParticipants.id, rows.map((r) => r.id)));
     await recordAudit(tx, {
       actorId: opts.actorId,
-      action: rows.length > 1 ? 'attendance.bulk_set' : 'attendance.set',
+      action: ids.length > 1 ? 'attendance.bulk_set' : 'attendance.set',
       entity: 'weekly_lecture',
       entityId: wl.id,
-      before: Object.fromEntries(rows.map((r) => [r.userId, r.attTypeId])),
-      after: { userIds: rows.map((r) => r.userId), attTypeId: opts.attTypeId },
+      before: Object.fromEntries(updated.map((r) => [r.user_id, r.old])),
+      after: { userIds: ids, attTypeId: opts.attTypeId },
     });
-    return { updated: rows.length, attTypeId: opts.attTypeId };
+    return { updated: updated.length, attTypeId: opts.attTypeId };
   });
 }
 
@@ -143,54 +153,59 @@ export async function setAttendanceLock(ctx: AppContext, opts: { lectureId: numb
 }
 
 type GridSession = { id: number; seq: number | null; title: string; special_name: string | null; date: string; start_time: string; end_time: string };
-type GridStudent = { id: number; name: string; login_id: string; phone: string | null; enrolled: boolean };
 type GridCell = { user_id: number; weekly_lecture_id: number; att_type_id: number | null; att_locked: boolean };
 
 /**
  * The whole attendance grid of a lecture (students × sessions) with a fixed number of queries,
- * whatever its size: sessions, students, cells (one index range on wlp.lecture_id) and types.
- * Cells are sent compactly, aligned with `weeklyLectures`: null = not a participant of that
- * session, 0 = participant without a mark, otherwise the attendance type id.
+ * whatever its size: the lecture, its sessions, its cells (one index range on wlp.lecture_id), its
+ * roster and the types in parallel, then the names of the students found there (primary-key
+ * lookups). Cells are sent compactly, aligned with `weeklyLectures`: null = not a participant of
+ * that session, 0 = participant without a mark, otherwise the attendance type id.
  */
 export async function getAttendanceGrid(ctx: AppContext, lectureId: number) {
-  const lecture = await getLectureRow(ctx.db, lectureId);
   const q = ctx.database.query;
-  const [sessions, students, cells, types] = await Promise.all([
+  const [lecture, sessions, cells, roster, types] = await Promise.all([
+    getLectureRow(ctx.db, lectureId),
     q<GridSession>(
       `select id, seq, title, special_name, to_char(date, 'YYYY-MM-DD') as date, start_time, end_time
        from weekly_lectures where lecture_id = $1 order by date, start_time, id`,
       [lectureId],
     ),
-    q<GridStudent>(
-      `select u.id, u.name, u.login_id, u.phone, (ls.user_id is not null and ls.left_at is null) as enrolled
-       from users u
-       join (select user_id from lecture_students where lecture_id = $1
-             union select user_id from weekly_lecture_participants where lecture_id = $1) s on s.user_id = u.id
-       left join lecture_students ls on ls.lecture_id = $1 and ls.user_id = u.id`,
-      [lectureId],
-    ),
     q<GridCell>(`select user_id, weekly_lecture_id, att_type_id, att_locked from weekly_lecture_participants where lecture_id = $1`, [lectureId]),
+    q<{ user_id: number; left_at: Date | null }>(`select user_id, left_at from lecture_students where lecture_id = $1`, [lectureId]),
     listAttendanceTypes(ctx.db),
   ]);
   const col = new Map(sessions.map((s, i) => [s.id, i]));
+  const enrolled = new Set(roster.filter((r) => r.left_at === null).map((r) => r.user_id));
   const row = new Map<number, { cells: (number | null)[]; locked: number[] }>();
-  for (const s of students) row.set(s.id, { cells: new Array<number | null>(sessions.length).fill(null), locked: [] });
+  const rowOf = (userId: number) => {
+    let r = row.get(userId);
+    if (!r) row.set(userId, (r = { cells: new Array<number | null>(sessions.length).fill(null), locked: [] }));
+    return r;
+  };
+  for (const userId of enrolled) rowOf(userId);
   for (const c of cells) {
-    const r = row.get(c.user_id);
     const i = col.get(c.weekly_lecture_id);
-    if (!r || i === undefined) continue;
+    if (i === undefined) continue;
+    const r = rowOf(c.user_id);
     r.cells[i] = c.att_type_id ?? 0;
     if (c.att_locked) r.locked.push(c.weekly_lecture_id);
   }
+  const students = row.size
+    ? await q<{ id: number; name: string; login_id: string; phone: string | null }>(
+        `select id, name, login_id, phone from users where id = any($1::int[])`,
+        [[...row.keys()]],
+      )
+    : [];
   const collator = new Intl.Collator('ko-KR');
-  students.sort((a, b) => Number(b.enrolled) - Number(a.enrolled) || collator.compare(a.name, b.name));
+  students.sort((a, b) => Number(enrolled.has(b.id)) - Number(enrolled.has(a.id)) || collator.compare(a.name, b.name));
   return {
     lecture: mapLecture(lecture),
     attendanceTypes: types,
     weeklyLectures: sessions.map((s) => ({ id: s.id, lectureId, seq: s.seq, title: s.title, specialName: s.special_name, date: s.date, startTime: s.start_time, endTime: s.end_time })),
     students: students.map((s) => {
       const r = row.get(s.id)!;
-      return { userId: s.id, name: s.name, loginId: s.login_id, phone: s.phone, enrolled: s.enrolled, cells: r.cells, lockedWeeklyLectureIds: r.locked };
+      return { userId: s.id, name: s.name, loginId: s.login_id, phone: s.phone, enrolled: enrolled.has(s.id), cells: r.cells, lockedWeeklyLectureIds: r.locked };
     }),
   };
 }
