@@ -71,9 +71,9 @@ describe('push alert templates (admin, GraphQL grid)', () => {
       await dialog.waitFor({ state: 'hidden' });
     }
     await page.getByLabel('제목 검색').fill('E2E 일괄');
-    await page.getByRole('gridcell', { name: 'E2E 일괄 2' }).waitFor();
+    await page.getByRole('gridcell', { name: 'E2E 일괄 2', exact: true }).waitFor();
     await expect.poll(() => page.getByRole('row').count()).toBe(3);
-    await page.getByRole('checkbox', { name: /전체|Select all/ }).first().check();
+    await page.locator('.MuiDataGrid-columnHeaderCheckbox input').check();
     await page.getByRole('button', { name: /선택 삭제 \(2\)/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: '삭제' }).click();
     await page.getByText('템플릿이 없습니다').waitFor();
