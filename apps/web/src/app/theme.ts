@@ -28,6 +28,8 @@ export const theme = createTheme(
       h6: { fontWeight: 700 },
     },
     components: {
+      // Korean reads best when lines break between words, not inside them (했습니|다).
+      MuiCssBaseline: { styleOverrides: { body: { wordBreak: 'keep-all', overflowWrap: 'break-word' } } },
       MuiDialog: {
         styleOverrides: {
           paper: { maxHeight: '95vh' },
