@@ -1,5 +1,6 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 
 export type PortalNavItem = {
@@ -15,4 +16,5 @@ export type PortalNavItem = {
 export const PORTAL_NAV: PortalNavItem[] = [
   { label: '홈', path: '/portal', icon: HomeOutlined },
   { label: '수업', path: '/portal/lectures', icon: MenuBookOutlined },
+  { label: '자료', path: '/portal/materials', icon: FolderOutlined },
 ];
