@@ -29,9 +29,15 @@ const Terms = lazy(() => import('../routes/public/terms.tsx'));
 const CrmNotice = lazy(() => import('../routes/crm/notice.tsx'));
 const CrmLectureList = lazy(() => import('../routes/crm/lectures/list.tsx'));
 const CrmLectureDetail = lazy(() => import('../routes/crm/lectures/detail.tsx'));
+const CrmStudentList = lazy(() => import('../routes/crm/students/list.tsx'));
+const CrmStudentDetail = lazy(() => import('../routes/crm/students/detail.tsx'));
+const CrmTagList = lazy(() => import('../routes/crm/tags/list.tsx'));
+const CrmPushAlertTemplates = lazy(() => import('../routes/crm/push-alert-templates/list.tsx'));
 
 const PortalHome = lazy(() => import('../routes/portal/home.tsx'));
 const PortalLectures = lazy(() => import('../routes/portal/lectures.tsx'));
+const PortalMaterials = lazy(() => import('../routes/portal/materials.tsx'));
+const CrmLectureFiles = lazy(() => import('../routes/crm/files/weekly-lecture-files.tsx'));
 
 /** /crm itself: each staff role's own first page. */
 function CrmIndex() {
@@ -66,6 +72,11 @@ export const routes: RouteObject[] = [
       // TAs take attendance: they reach the same lecture cards under 출석부 and each lecture's sheet.
       { path: 'attendance', element: page(CrmLectureList) },
       { path: 'lectures/:id', element: page(CrmLectureDetail) },
+      { path: 'lectures/:id/files', element: page(CrmLectureFiles) },
+      { path: 'students', element: page(CrmStudentList) },
+      { path: 'students/:id', element: page(CrmStudentDetail) },
+      { path: 'tags', element: page(CrmTagList) },
+      { path: 'push-alert-templates', element: <RequirePermission permission="ADMIN">{page(CrmPushAlertTemplates)}</RequirePermission> },
     ],
   },
   {
@@ -75,6 +86,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: page(PortalHome) },
       { path: 'lectures', element: page(PortalLectures) },
+      { path: 'materials', element: page(PortalMaterials) },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },
