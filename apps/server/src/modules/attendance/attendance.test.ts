@@ -140,13 +140,29 @@ describe('attendance grid', () => {
     expect(students.find((s) => s.userId === studentIds[0])!.cells[col + 1]).toBe(0);
   });
 
-  it('uses a constant number of queries whatever the size (demo lecture)', async () => {
+  it('uses the same number of queries for a small and a large lecture (no N+1)', async () => {
     const lectures = (await call('GET', '/api/lectures', ta)).json as { id: number; name: string }[];
     const math = lectures.find((l) => l.name === '고2 수학 정규반')!;
-    const res = await call('GET', `/api/lectures/${math.id}/attendance-grid`, ta);
-    expect(res.json.students.length).toBe(16);
-    const marked = res.json.students[0].cells.filter((c: number | null) => c !== null && c > 0).length;
-    expect(marked).toBeGreaterThan(10);
-    expect(res.json.students[0].lockedWeeklyLectureIds.length).toBeGreaterThan(0);
+    const original = t.database.query;
+    let count = 0;
+    t.database.query = ((text: string, params?: unknown[]) => {
+      count++;
+      return original(text, params);
+    }) as typeof original;
+    try {
+      const small = await call('GET', `/api/lectures/${lectureId}/attendance-grid`, ta);
+      const smallQueries = count;
+      count = 0;
+      const large = await call('GET', `/api/lectures/${math.id}/attendance-grid`, ta);
+      expect(large.json.students.length).toBe(16);
+      expect(large.json.weeklyLectures.length * large.json.students.length).toBeGreaterThan(small.json.weeklyLectures.length * small.json.students.length * 5);
+      expect(count).toBe(smallQueries);
+      expect(count).toBeLessThanOrEqual(4);
+      const marked = large.json.students[0].cells.filter((c: number | null) => c !== null && c > 0).length;
+      expect(marked).toBeGreaterThan(10);
+      expect(large.json.students[0].lockedWeeklyLectureIds.length).toBeGreaterThan(0);
+    } finally {
+      t.database.query = original;
+    }
   });
 });
