@@ -1,6 +1,7 @@
 import { formatKoreanDate } from '@academy/contracts/format';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
+import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import { hasPermission } from '@academy/contracts/roles';
@@ -50,6 +51,7 @@ export default function LectureDetailPage() {
             {lecture.teacherName} 선생님 · {scheduleText(lecture.schedule)}{lecture.room ? ` · ${lecture.room}` : ''} · {formatKoreanDate(lecture.startDate)} ~ {formatKoreanDate(lecture.endDate)} · 수강생 {lecture.students.length}명
           </Typography>
         </Box>
+        <Button component={RouterLink} to={`/crm/lectures/${lecture.id}/files`} startIcon={<FolderOutlined />} data-testid="open-files">강의 자료</Button>
         <Button startIcon={<GroupAddOutlined />} onClick={() => setDialog('roster')} data-testid="open-roster">수강생 관리</Button>
         <Button startIcon={<EventRepeatOutlined />} onClick={() => setDialog('special')} disabled={lecture.disabled}>보강·특강 추가</Button>
         {hasPermission(principal, 'ADMIN') && (
