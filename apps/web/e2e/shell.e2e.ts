@@ -252,3 +252,42 @@ describe('account menu', () => {
     await page.waitForURL('**/crm/notice');
   });
 });
+
+describe('expired access token', () => {
+  test('a 401 is answered by one refresh and the request is retried', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    await login(page, 'ta');
+    await page.waitForURL('**/crm/notice');
+    let expiredOnce = false;
+    await page.route('**/api/notice', (route) => {
+      if (expiredOnce) return route.continue();
+      expiredOnce = true;
+      return route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 'auth.token_expired', message: '로그인이 만료되었습니다' }) });
+    });
+    let refreshes = 0;
+    page.on('response', (r) => {
+      if (r.url().endsWith('/api/auth/refresh') && r.status() === 200) refreshes++;
+    });
+    await page.reload();
+    // The reload refreshes at start; the notice call then meets the scripted 401, refreshes again and retries.
+    await page.getByTestId('notice-content').or(page.getByTestId('notice-empty')).waitFor();
+    expect(expiredOnce).toBe(true);
+    expect(refreshes).toBe(2);
+    expect(pathOf(page)).toBe('/crm/notice');
+  });
+
+  test('when the refresh fails too, the session ends and the app goes to /', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    await login(page, 'admin');
+    await page.goto('/crm/notice');
+    await page.getByTestId('notice-edit').click();
+    await page.route('**/api/admin/notice', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"code":"auth.token_expired","message":"만료"}' }));
+    await page.route('**/api/auth/refresh', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"code":"auth.refresh_invalid","message":"만료"}' }));
+    await page.getByTestId('notice-save').click();
+    await page.waitForURL((u) => u.pathname === '/');
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    await page.getByTestId('nav-login').waitFor();
+  });
+});

@@ -31,8 +31,8 @@ createRoot(document.getElementById('root')!).render(
     <AppProviders>
       <AppErrorBoundary>
         <App />
+        <AppChrome />
       </AppErrorBoundary>
-      <AppChrome />
     </AppProviders>
   </StrictMode>,
 );
