@@ -8,5 +8,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // @refinedev/graphql's ESM build imports 'lodash/set' without an extension, which Node's ESM
+    // loader refuses; inlined, Vite resolves it as the browser build does.
+    server: { deps: { inline: ['@refinedev/graphql'] } },
   },
 });
