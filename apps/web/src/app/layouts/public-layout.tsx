@@ -24,7 +24,7 @@ export default function PublicLayout() {
                 ['#location', '오시는 길'],
                 ['#contact', '상담'],
               ].map(([href, label]) => (
-                <Button key={href} color="inherit" href={`/${href}`} sx={{ fontWeight: 500 }}>
+                <Button key={href} color="inherit" component={RouterLink} to={`/${href}`} sx={{ fontWeight: 500 }}>
                   {label}
                 </Button>
               ))}

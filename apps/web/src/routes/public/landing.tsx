@@ -7,8 +7,8 @@ import LocalParkingOutlined from '@mui/icons-material/LocalParkingOutlined';
 import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import { Avatar, Box, Button, Card, CardContent, Chip, Container, Divider, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { CENTER_NAME } from '../../components/brand.tsx';
 import { CENTER_INFO } from './center-info.ts';
 import { COURSES, NOTICES, STRENGTHS, TEACHERS } from './landing-data.ts';
@@ -71,7 +71,17 @@ function Hero() {
   );
 }
 
+/** The header's section links arrive as /#courses; the router does not scroll to hashes by itself. */
+function useScrollToHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [hash]);
+}
+
 export default function LandingPage() {
+  useScrollToHash();
   return (
     <>
       <Hero />
