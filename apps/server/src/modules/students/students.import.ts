@@ -4,7 +4,7 @@ import { conflict } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { users } from '../users/users.table.ts';
 import { readImportRows, validateImportRows } from './students.excel.ts';
-import { buildSearchText } from './students.search.ts';
+import { searchColumns } from './students.search.ts';
 import { hashMany, isUniqueViolation } from './students.service.ts';
 import { studentProfiles } from './students.table.ts';
 
@@ -52,7 +52,7 @@ export async function importStudents(ctx: AppContext, input: { buffer: Buffer; d
           school: p.school,
           grade: p.grade,
           memo: p.memo,
-          searchText: buildSearchText(p),
+          ...searchColumns(p),
           createdAt: now,
           updatedAt: now,
         })));

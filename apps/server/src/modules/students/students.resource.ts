@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../plugins/graphql/registry.ts';
 import { tags, userTags } from '../tags/tags.table.ts';
 import { users } from '../users/users.table.ts';
-import { searchPattern } from './students.search.ts';
+import { searchCondition } from './students.search.ts';
 import { studentProfiles } from './students.table.ts';
 
 const GRADE_ORDER = sql`array_position(array['초1','초2','초3','초4','초5','초6','중1','중2','중3','고1','고2','고3','N수']::text[], ${studentProfiles.grade})`;
@@ -63,9 +63,11 @@ export function registerStudentResources(app: FastifyInstance): void {
         description: '이름, 초성(ㄱㅊㅅ), 아이디, 전화번호 숫자 일부; eq/like/iLike 모두 "포함"으로 읽습니다',
         toSql: ({ operator, value }) => {
           // Grids send contains as iLike '%v%'; the wildcards are the client's, the words are what we search.
-          const pattern = searchPattern(String(value ?? '').replace(/%/g, ''));
-          if (!pattern) return sql`true`;
-          const hit = sql`${studentProfiles.searchText} like ${pattern}`;
+          const search = searchCondition(String(value ?? '').replace(/%/g, ''));
+          if (!search) return sql`true`;
+          const hit = search.kind === 'token'
+            ? sql`${studentProfiles.searchTokens} @> array[${search.token}::text]`
+            : sql`${studentProfiles.searchText} like ${search.pattern}`;
           return operator === 'neq' || operator === 'notLike' || operator === 'notILike' ? sql`not ${hit}` : hit;
         },
       },

@@ -4,7 +4,7 @@ import { GRADES, SCHOOLS, mobile, pick, rng } from '../../db/seed/korean.ts';
 import { actualExamScores, studentConsults, studentMemos } from '../student-records/student-records.table.ts';
 import { tags, userTags } from '../tags/tags.table.ts';
 import { users } from '../users/users.table.ts';
-import { buildSearchText } from './students.search.ts';
+import { searchColumns } from './students.search.ts';
 import { studentProfiles } from './students.table.ts';
 
 export const DEMO_TAGS = [
@@ -63,7 +63,7 @@ export async function seedDemoStudents(ctx: AppContext): Promise<void> {
           gender: r() < 0.5 ? ('M' as const) : ('F' as const),
           birthDate: `${2008 + Math.floor(r() * 5)}-${String(1 + Math.floor(r() * 12)).padStart(2, '0')}-${String(1 + Math.floor(r() * 28)).padStart(2, '0')}`,
           memo: '',
-          searchText: buildSearchText({ name: s.name, loginId: s.loginId, phone: s.phone, parentPhone }),
+          ...searchColumns({ name: s.name, loginId: s.loginId, phone: s.phone, parentPhone }),
         };
       }),
     ).onConflictDoNothing();

@@ -13,7 +13,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { tags, userTags } from '../tags/tags.table.ts';
 import { users } from '../users/users.table.ts';
-import { buildSearchText, searchPattern } from './students.search.ts';
+import { searchColumns, searchCondition } from './students.search.ts';
 import { studentProfiles } from './students.table.ts';
 
 /**
@@ -114,8 +114,9 @@ function listWhere(q: Omit<ListStudentsQuery, 'page' | 'pageSize' | 'sortField' 
   else if (q.status === 'inactive') conds.push('u.deleted_at is null and not u.is_active');
   else if (q.status === 'deleted') conds.push('u.deleted_at is not null');
   else conds.push('u.deleted_at is null');
-  const pattern = q.search ? searchPattern(q.search) : null;
-  if (pattern) conds.push(`p.search_text like ${p(pattern)}`);
+  const search = q.search ? searchCondition(q.search) : null;
+  if (search?.kind === 'token') conds.push(`p.search_tokens @> array[${p(search.token)}::text]`);
+  if (search?.kind === 'like') conds.push(`p.search_text like ${p(search.pattern)}`);
   if (q.name) conds.push(`u.name ilike ${p(`%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
   if (q.school?.length) conds.push(`p.school = any(${p(q.school)}::text[])`);
   if (q.grade?.length) conds.push(`p.grade = any(${p(q.grade)}::text[])`);
@@ -245,7 +246,7 @@ export function createStudentsService(ctx: AppContext) {
           birthDate: b.birthDate ?? null,
           memo: b.memo ?? '',
           profileImageFileId: b.profileImageFileId ?? null,
-          searchText: buildSearchText({ name: b.name, loginId: b.loginId, phone: b.phone ?? null, parentPhone: b.parentPhone ?? null }),
+          ...searchColumns({ name: b.name, loginId: b.loginId, phone: b.phone ?? null, parentPhone: b.parentPhone ?? null }),
           createdAt: ctx.now(),
           updatedAt: ctx.now(),
         });
@@ -285,7 +286,7 @@ export function createStudentsService(ctx: AppContext) {
           ...(b.birthDate === undefined ? {} : { birthDate: b.birthDate }),
           ...(b.memo === undefined ? {} : { memo: b.memo }),
           ...(b.profileImageFileId === undefined ? {} : { profileImageFileId: b.profileImageFileId }),
-          searchText: buildSearchText(next),
+          ...searchColumns(next),
           updatedAt: ctx.now(),
         };
         await tx
@@ -326,11 +327,12 @@ export function createStudentsService(ctx: AppContext) {
 
   /** Students seeded or created before this area existed may lack a profile row. */
   async function ensureProfiles(tx: Tx, ids: number[]): Promise<void> {
-    await tx.execute(sql`
-      insert into student_profiles (user_id, search_text)
-      select u.id, lower(u.name || ' ' || u.login_id || ' ' || coalesce(u.phone, '')) from users u
-       where u.id = any(${sql.param(ids)}::int[])
-      on conflict (user_id) do nothing`);
+    const rows = await tx.select({ id: users.id, name: users.name, loginId: users.loginId, phone: users.phone }).from(users).where(inArray(users.id, ids));
+    if (rows.length === 0) return;
+    await tx
+      .insert(studentProfiles)
+      .values(rows.map((r) => ({ userId: r.id, ...searchColumns({ ...r, parentPhone: null }) })))
+      .onConflictDoNothing();
   }
 
   async function toggleStatus(input: { ids: number[]; isActive?: boolean; actorId: number }): Promise<{ updatedCount: number; students: { id: number; isActive: boolean }[] }> {
@@ -406,7 +408,7 @@ export function createStudentsService(ctx: AppContext) {
     }
     await db.transaction(async (tx) => {
       const profile = { representativeLectureIds: lectureIds, updatedAt: ctx.now() };
-      await tx.insert(studentProfiles).values({ userId: input.id, ...profile, searchText: buildSearchText(before) }).onConflictDoUpdate({ target: studentProfiles.userId, set: profile });
+      await tx.insert(studentProfiles).values({ userId: input.id, ...profile, ...searchColumns(before) }).onConflictDoUpdate({ target: studentProfiles.userId, set: profile });
       await recordAudit(tx, { actorId: input.actorId, action: 'student.representative_lectures', entity: 'student', entityId: input.id, before: { lectureIds: before.representativeLectureIds }, after: { lectureIds } });
     });
     return get(input.id);

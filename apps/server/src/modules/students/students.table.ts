@@ -4,9 +4,9 @@ import { STUDENT_GENDERS, STUDENT_GRADES } from '@academy/contracts/students';
 import { users } from '../users/users.table.ts';
 
 /**
- * Student-only fields, one row per STUDENT user. `search_text` is kept by the service whenever
- * name, phones or loginId change: it holds the name, its 초성, the login id and phone digits, so
- * one trigram-indexed ILIKE answers the grid's search box.
+ * Student-only fields, one row per STUDENT user. `search_text` and `search_tokens` are kept by the
+ * service whenever name, phones or loginId change (students.search.ts): the grid's search box is one
+ * GIN probe on the tokens, with a LIKE on the text for needles the tokens do not hold.
  */
 export const studentProfiles = pgTable(
   'student_profiles',
@@ -22,6 +22,7 @@ export const studentProfiles = pgTable(
     /** Chosen now, validated against lectures once the lectures area exists. */
     representativeLectureIds: integer('representative_lecture_ids').array().notNull().default(sql`'{}'::integer[]`),
     searchText: text('search_text').notNull().default(''),
+    searchTokens: text('search_tokens').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -31,6 +32,7 @@ export const studentProfiles = pgTable(
     index('student_profiles_school_idx').on(t.school),
     index('student_profiles_grade_idx').on(t.grade),
     index('student_profiles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('student_profiles_search_tokens_idx').using('gin', t.searchTokens),
   ],
 );
 export type StudentProfileRow = typeof studentProfiles.$inferSelect;
