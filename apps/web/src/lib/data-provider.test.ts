@@ -24,7 +24,7 @@ beforeEach(() => {
     const url = String(input);
     const headers = new Headers(init?.headers);
     const method = init?.method ?? 'GET';
-    let body: Sent['body'] = null;
+    let body: Sent['body'];
     if (method === 'POST') body = JSON.parse(String(init?.body)) as Sent['body'];
     else {
       const params = new URL(url, 'http://x').searchParams;
