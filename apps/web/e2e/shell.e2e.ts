@@ -188,6 +188,20 @@ describe('render errors', () => {
     await page.getByTestId('render-error').waitFor();
     expect(pathOf(page)).toBe('/terms/1');
   });
+  test('a page that cannot load while offline waits for the connection and then reloads', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    await page.getByTestId('login-id').waitFor();
+    await page.context().setOffline(true);
+    await page.getByRole('link', { name: '개인정보처리방침' }).click();
+    const fallback = page.getByTestId('render-error');
+    await fallback.waitFor();
+    expect(await fallback.innerText()).toContain('인터넷 연결이 끊겼습니다');
+    const reloaded = page.waitForEvent('load');
+    await page.context().setOffline(false);
+    await reloaded;
+    await page.getByRole('heading', { level: 1, name: '개인정보처리방침' }).waitFor();
+  });
 });
 
 describe('public pages', () => {

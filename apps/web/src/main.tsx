@@ -7,13 +7,13 @@ import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { FullScreenSpinner } from './components/full-screen-spinner.tsx';
 import { queryClient } from './lib/query-client.ts';
-import { reloadOnce } from './lib/reload.ts';
+import { reloadOnce, reloadWhenBackOnline } from './lib/reload.ts';
 import { onSessionEnd, startSession, useSession } from './lib/session.ts';
 
 // A deploy removes the old hashed chunks; a tab still running the old build reloads to get the new ones.
 // The error still reaches the error boundary, which logs it and hides the view until the reload.
 window.addEventListener('vite:preloadError', () => {
-  reloadOnce({ delayMs: 100 });
+  if (!reloadWhenBackOnline()) reloadOnce({ delayMs: 100 });
 });
 
 onSessionEnd(() => queryClient.clear());

@@ -2,32 +2,36 @@ import { Box, Button, Typography } from '@mui/material';
 import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useRouteError } from 'react-router';
 import { sendErrorLog } from '../lib/error-log.ts';
-import { isReloadPending, reloadOnce } from '../lib/reload.ts';
+import { isReloadPending, reloadOnce, reloadWhenBackOnline } from '../lib/reload.ts';
 
 /**
  * SPEC §8: a rendering error is logged, the broken view is hidden and the page reloads after 100 ms.
  * When the page already reloaded in the last 10 s the error is persistent, so it offers a button instead
  * of reloading forever. Returns whether a reload is on its way.
  */
-function handleRenderError(error: unknown, componentStack?: string | null): boolean {
+type Outcome = 'reloading' | 'offline' | 'persistent';
+
+function handleRenderError(error: unknown, componentStack?: string | null): Outcome {
   const err = error instanceof Error ? error : new Error(String(error));
   const logged = new Error(err.message || String(error));
   logged.stack = componentStack ? `${err.stack ?? ''}\n--- component stack ---${componentStack}` : err.stack;
   void sendErrorLog(logged);
-  return isReloadPending() || reloadOnce({ delayMs: 100 });
+  // Offline, the page could not load a part of itself; it reloads when the connection returns.
+  if (reloadWhenBackOnline()) return 'offline';
+  return isReloadPending() || reloadOnce({ delayMs: 100 }) ? 'reloading' : 'persistent';
 }
 
-function PersistentErrorFallback() {
+function ErrorFallback({ offline }: { offline: boolean }) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3 }} data-testid="render-error">
       <Box sx={{ textAlign: 'center' }}>
         <Typography variant="h6" gutterBottom>
-          화면을 표시하지 못했습니다
+          {offline ? '인터넷 연결이 끊겼습니다' : '화면을 표시하지 못했습니다'}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          오류가 기록되었습니다. 잠시 후 다시 시도해 주세요.
+          {offline ? '연결되면 화면을 자동으로 다시 불러옵니다.' : '오류가 기록되었습니다. 잠시 후 다시 시도해 주세요.'}
         </Typography>
-        <Button variant="contained" onClick={() => window.location.reload()}>
+        <Button variant="contained" onClick={() => window.location.reload()} disabled={offline}>
           새로고침
         </Button>
       </Box>
@@ -35,32 +39,38 @@ function PersistentErrorFallback() {
   );
 }
 
-type State = { failed: boolean; reloading: boolean };
+function Fallback({ outcome }: { outcome: Outcome }) {
+  // The broken view stays hidden during the 100 ms before the reload.
+  if (outcome === 'reloading') return null;
+  return <ErrorFallback offline={outcome === 'offline'} />;
+}
+
+type State = { failed: boolean; outcome: Outcome };
 
 /** Catches errors outside the router (providers, session start-up). */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, State> {
-  state: State = { failed: false, reloading: false };
+  state: State = { failed: false, outcome: 'reloading' };
 
   static getDerivedStateFromError(): Partial<State> {
-    return { failed: true, reloading: true };
+    return { failed: true, outcome: 'reloading' };
   }
 
   componentDidCatch(error: Error, info: ErrorInfo): void {
-    this.setState({ reloading: handleRenderError(error, info.componentStack) });
+    this.setState({ outcome: handleRenderError(error, info.componentStack) });
   }
 
   render(): ReactNode {
     if (!this.state.failed) return this.props.children;
-    return this.state.reloading ? null : <PersistentErrorFallback />;
+    return <Fallback outcome={this.state.outcome} />;
   }
 }
 
 /** The router catches errors of route elements itself; this element gives them the same treatment. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
-  const [reloading, setReloading] = useState(true);
+  const [outcome, setOutcome] = useState<Outcome>('reloading');
   useEffect(() => {
-    setReloading(handleRenderError(error));
+    setOutcome(handleRenderError(error));
   }, [error]);
-  return reloading ? null : <PersistentErrorFallback />;
+  return <Fallback outcome={outcome} />;
 }

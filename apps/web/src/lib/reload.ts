@@ -30,3 +30,18 @@ function safeSessionStorage(): Storage | null {
     return null;
   }
 }
+
+let waitingForNetwork = false;
+
+/**
+ * Reloading while offline only swaps the app for the browser's error page, so a failure that happened
+ * offline reloads once the connection is back. Returns true while it waits.
+ */
+export function reloadWhenBackOnline(): boolean {
+  if (typeof navigator === 'undefined' || navigator.onLine) return false;
+  if (!waitingForNetwork) {
+    waitingForNetwork = true;
+    window.addEventListener('online', () => window.location.reload(), { once: true });
+  }
+  return true;
+}
