@@ -21,3 +21,20 @@ describe('reloadOnce', () => {
     vi.unstubAllGlobals();
   });
 });
+
+describe('reloadWhenBackOnline', () => {
+  test('offline, it waits for the online event and reloads then; online, it leaves the decision to reloadOnce', async () => {
+    const reload = vi.fn();
+    const listeners = new Map<string, () => void>();
+    vi.stubGlobal('window', { location: { reload }, addEventListener: (type: string, fn: () => void) => listeners.set(type, fn) });
+    vi.stubGlobal('navigator', { onLine: false });
+    const { reloadWhenBackOnline } = await import('./reload.ts');
+    expect(reloadWhenBackOnline()).toBe(true);
+    expect(reload).not.toHaveBeenCalled();
+    listeners.get('online')?.();
+    expect(reload).toHaveBeenCalledTimes(1);
+    vi.stubGlobal('navigator', { onLine: true });
+    expect(reloadWhenBackOnline()).toBe(false);
+    vi.unstubAllGlobals();
+  });
+});
