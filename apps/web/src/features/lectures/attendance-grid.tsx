@@ -1,6 +1,6 @@
 import { formatKoreanDate } from '@academy/contracts/format';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import { Box, Button, Chip, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../lib/http.ts';
@@ -35,55 +35,72 @@ type RowProps = {
   onNameClick: (row: number, shift: boolean, ctrl: boolean) => void;
 };
 
-/** One student's row. Memoised: a mark repaints only the rows it changed. */
+/** One student's row. Memoised: a mark repaints only the rows it changed; plain elements keep 300 × 40 cheap. */
 const Row = memo(function Row({ student, index, activeCol, rowSelected, selectedCol, typeById, lockedSet, sessionIds, onCellClick, onNameClick }: RowProps) {
   return (
-    <Box
-      role="row"
-      data-testid="att-row"
-      data-user-id={student.userId}
-      sx={{ position: 'absolute', top: HEAD_H + index * ROW_H, left: 0, height: ROW_H, display: 'flex', bgcolor: rowSelected ? 'rgba(46,125,50,0.08)' : 'background.paper' }}
-    >
-      <Box
-        role="rowheader"
-        onClick={(e) => onNameClick(index, e.shiftKey, e.metaKey || e.ctrlKey)}
-        sx={{
-          position: 'sticky', left: 0, zIndex: 1, width: NAME_W, flex: `0 0 ${NAME_W}px`, px: 1, display: 'flex', alignItems: 'center', gap: 0.5,
-          borderRight: 1, borderBottom: 1, borderColor: 'divider', bgcolor: rowSelected ? '#e3efe3' : 'background.paper', cursor: 'pointer', fontSize: 13,
-          color: student.enrolled ? 'text.primary' : 'text.disabled',
-        }}
-      >
-        <Box component="span" sx={{ fontWeight: 600 }}>{student.name}</Box>
-        <Box component="span" sx={{ color: 'text.secondary', fontSize: 11, overflow: 'hidden', textOverflow: 'ellipsis' }}>{student.enrolled ? student.loginId : '이동/종료'}</Box>
-      </Box>
+    <div role="row" data-testid="att-row" data-user-id={student.userId} className={rowSelected ? 'att-row att-row-selected' : 'att-row'} style={{ top: HEAD_H + index * ROW_H }}>
+      <div role="rowheader" className={student.enrolled ? 'att-name' : 'att-name att-name-left'} onClick={(e) => onNameClick(index, e.shiftKey, e.metaKey || e.ctrlKey)}>
+        <b>{student.name}</b>
+        <span>{student.enrolled ? student.loginId : '이동/종료'}</span>
+      </div>
       {student.cells.map((v, col) => {
         const type = v ? typeById.get(v) : undefined;
         const locked = v !== null && lockedSet.has(sessionIds[col]!);
-        const active = col === activeCol;
+        let className = 'att-cell';
+        if (v === null) className += ' att-none';
+        if (col === activeCol) className += ' att-active';
+        if (selectedCol === col) className += ' att-col-selected';
         return (
-          <Box
+          <div
             key={col}
             role="gridcell"
             data-col={col}
             data-value={v === null ? '' : String(v)}
             data-locked={locked ? 'true' : undefined}
+            className={className}
+            style={type ? { backgroundColor: `${type.color}26`, color: type.color } : undefined}
             onClick={() => onCellClick(index, col)}
-            sx={{
-              width: CELL_W, flex: `0 0 ${CELL_W}px`, borderRight: 1, borderBottom: 1, borderColor: 'divider', display: 'flex', alignItems: 'center', justifyContent: 'center',
-              fontSize: 12, fontWeight: 700, cursor: v === null ? 'default' : 'pointer', position: 'relative',
-              bgcolor: v === null ? 'action.hover' : type ? `${type.color}26` : selectedCol === col ? 'rgba(46,125,50,0.08)' : 'transparent',
-              color: type?.color ?? 'text.disabled',
-              outline: active ? '2px solid' : 'none', outlineColor: 'primary.main', outlineOffset: -2,
-            }}
           >
             {v === null ? '' : type ? shortName(type.name) : '·'}
-            {locked && <LockOutlined sx={{ position: 'absolute', right: 2, top: 2, fontSize: 10, color: 'text.secondary' }} />}
-          </Box>
+            {locked && <LockOutlined className="att-lock" />}
+          </div>
         );
       })}
-    </Box>
+    </div>
   );
 });
+
+const gridCss = {
+  '& .att-row': { position: 'absolute', left: 0, height: ROW_H, display: 'flex', bgcolor: 'background.paper' },
+  '& .att-row-selected, & .att-row-selected .att-name': { bgcolor: '#e3efe3' },
+  '& .att-name': {
+    position: 'sticky', left: 0, zIndex: 1, width: NAME_W, flex: `0 0 ${NAME_W}px`, px: 1, display: 'flex', alignItems: 'center', gap: 0.5, boxSizing: 'border-box',
+    borderRight: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', cursor: 'pointer', fontSize: 13, overflow: 'hidden', whiteSpace: 'nowrap',
+    '& span': { color: 'text.secondary', fontSize: 11, overflow: 'hidden', textOverflow: 'ellipsis' },
+  },
+  '& .att-name-left': { color: 'text.disabled' },
+  '& .att-cell': {
+    width: CELL_W, flex: `0 0 ${CELL_W}px`, boxSizing: 'border-box', borderRight: 1, borderBottom: 1, borderColor: 'divider', display: 'flex', alignItems: 'center', justifyContent: 'center',
+    fontSize: 12, fontWeight: 700, cursor: 'pointer', position: 'relative', color: 'text.disabled',
+  },
+  '& .att-none': { bgcolor: 'action.hover', cursor: 'default' },
+  '& .att-col-selected': { bgcolor: 'rgba(46,125,50,0.08)' },
+  '& .att-active': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
+  '& .att-lock': { position: 'absolute', right: 2, top: 2, fontSize: 10, color: 'text.secondary' },
+  '& .att-head': { position: 'sticky', top: 0, zIndex: 3, display: 'flex', height: HEAD_H },
+  '& .att-head-name': {
+    position: 'sticky', left: 0, zIndex: 4, width: NAME_W, flex: `0 0 ${NAME_W}px`, boxSizing: 'border-box', bgcolor: 'grey.100', borderRight: 1, borderBottom: 1, borderColor: 'divider',
+    px: 1, display: 'flex', alignItems: 'center', fontSize: 13, fontWeight: 700,
+  },
+  '& .att-col': {
+    width: CELL_W, flex: `0 0 ${CELL_W}px`, boxSizing: 'border-box', borderRight: 1, borderBottom: 1, borderColor: 'divider', cursor: 'pointer', textAlign: 'center', fontSize: 11,
+    lineHeight: 1.3, display: 'flex', flexDirection: 'column', justifyContent: 'center', bgcolor: 'grey.100',
+    '& b': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', px: 0.25 },
+  },
+  '& .att-col-special': { bgcolor: '#f3e5f5' },
+  '& .att-col-current': { bgcolor: 'primary.light', color: 'primary.contrastText' },
+  '& .att-col-picked': { bgcolor: 'primary.main', color: 'primary.contrastText' },
+} as const;
 
 /**
  * The attendance sheet of a lecture: students × weekly lectures. Keyboard first: arrows move, a
@@ -329,37 +346,30 @@ export function AttendanceGrid({ lectureId, grid, initialCol }: { lectureId: num
         data-testid="attendance-grid"
         onKeyDown={onKeyDown}
         onScroll={(e) => setView({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })}
-        sx={{ position: 'relative', overflow: 'auto', height: 'calc(100vh - 300px)', minHeight: 360, border: 1, borderColor: 'divider', borderRadius: 1, outline: 'none', '&:focus-visible': { borderColor: 'primary.main' } }}
+        sx={{ position: 'relative', overflow: 'auto', height: 'calc(100vh - 300px)', minHeight: 360, border: 1, borderColor: 'divider', borderRadius: 1, outline: 'none', '&:focus-visible': { borderColor: 'primary.main' }, ...gridCss }}
       >
         <Box sx={{ position: 'relative', width: NAME_W + sessionIds.length * CELL_W, height: HEAD_H + students.length * ROW_H }}>
-          <Box role="row" sx={{ position: 'sticky', top: 0, zIndex: 3, display: 'flex', height: HEAD_H }}>
-            <Box sx={{ position: 'sticky', left: 0, zIndex: 4, width: NAME_W, flex: `0 0 ${NAME_W}px`, bgcolor: 'grey.100', borderRight: 1, borderBottom: 1, borderColor: 'divider', px: 1, display: 'flex', alignItems: 'center', fontSize: 13, fontWeight: 700 }}>
-              학생 ({students.length}명)
-            </Box>
+          <div role="row" className="att-head">
+            <div className="att-head-name">학생 ({students.length}명)</div>
             {grid.weeklyLectures.map((w, col) => (
-              <Tooltip key={w.id} title={`${w.title} · ${formatKoreanDate(w.date)} ${w.startTime}–${w.endTime} (눌러서 이 회차 전체 선택)`}>
-                <Box
-                  role="columnheader"
-                  data-testid="att-col"
-                  data-col={col}
-                  onClick={() => {
-                    setSelection({ kind: 'column', col });
-                    setActive((a) => ({ row: a.row, col }));
-                    scroller.current?.focus();
-                  }}
-                  sx={{
-                    width: CELL_W, flex: `0 0 ${CELL_W}px`, borderRight: 1, borderBottom: 1, borderColor: 'divider', cursor: 'pointer', textAlign: 'center', fontSize: 11, lineHeight: 1.3,
-                    display: 'flex', flexDirection: 'column', justifyContent: 'center',
-                    bgcolor: selectedCol === col ? 'primary.main' : col === active.col ? 'primary.light' : w.specialName ? '#f3e5f5' : 'grey.100',
-                    color: selectedCol === col || col === active.col ? 'primary.contrastText' : 'text.primary',
-                  }}
-                >
-                  <Box sx={{ fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', px: 0.25 }}>{w.specialName ?? (w.seq ? `${w.seq}회` : w.title)}</Box>
-                  <Box>{w.date.slice(5).replace('-', '/')}</Box>
-                </Box>
-              </Tooltip>
+              <div
+                key={w.id}
+                role="columnheader"
+                data-testid="att-col"
+                data-col={col}
+                title={`${w.title} · ${formatKoreanDate(w.date)} ${w.startTime}–${w.endTime} (눌러서 이 회차 전체 선택)`}
+                className={`att-col${selectedCol === col ? ' att-col-picked' : col === active.col ? ' att-col-current' : w.specialName ? ' att-col-special' : ''}`}
+                onClick={() => {
+                  setSelection({ kind: 'column', col });
+                  setActive((a) => ({ row: a.row, col }));
+                  scroller.current?.focus();
+                }}
+              >
+                <b>{w.specialName ?? (w.seq ? `${w.seq}회` : w.title)}</b>
+                <span>{w.date.slice(5).replace('-', '/')}</span>
+              </div>
             ))}
-          </Box>
+          </div>
           {students.slice(first, last).map((s, k) => {
             const index = first + k;
             return (
