@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { largeLecturesStep } from '../../modules/lectures/lectures.large.ts';
 import { users } from '../../modules/users/users.table.ts';
 import type { Database, Db } from '../client.ts';
 import { seedDemo } from './demo.ts';
@@ -18,7 +19,9 @@ export type LargeSeedStep = { name: string; run: (c: LargeSeedContext) => Promis
  * weeks …), imported and listed here in order. Steps run after the accounts exist, in batches
  * (no shared transaction); each must be idempotent on an already-seeded database.
  */
-const largeSeedSteps: LargeSeedStep[] = [];
+const largeSeedSteps: LargeSeedStep[] = [
+  largeLecturesStep,
+];
 
 const BATCH = 1000;
 
