@@ -10,7 +10,7 @@ let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin', 'admin1234!');
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await t?.close();

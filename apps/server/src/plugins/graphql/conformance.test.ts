@@ -53,7 +53,7 @@ beforeAll(async () => {
   ({ graphql, nestjs } = s.providers(await s.token('admin')));
   const created = await nestjs.createMany({ resource: 'pushAlertTemplates', variables: FIXTURE, meta: { fields: FIELDS } });
   rows = created.data as Template[];
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await s?.close();

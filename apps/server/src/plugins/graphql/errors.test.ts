@@ -9,7 +9,7 @@ let admin: string;
 beforeAll(async () => {
   s = await startGqlServer();
   admin = await s.token('admin');
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await s?.close();

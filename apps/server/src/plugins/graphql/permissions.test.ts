@@ -25,7 +25,7 @@ beforeAll(async () => {
   s = await startGqlServer();
   const [row] = await s.t.database.query<{ n: number }>('select count(*)::int as n from push_alert_templates');
   templateCount = row!.n;
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await s?.close();

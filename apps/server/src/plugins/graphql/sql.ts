@@ -113,7 +113,11 @@ export function filterToSql(opts: { res: FilterScope; filter: FilterInput | null
   const { res, filter } = opts;
   const path = opts.path ?? 'filter';
   if (!filter) return null;
-  const parts: SQL[] = [];
+  // PostgreSQL evaluates equally priced conditions in the order written, and GraphQL hands the keys
+  // over in schema order: cheap comparisons go first so that pattern matches (ILIKE on Korean text
+  // costs far more per row) and sub-queries only see the rows that remain.
+  const weighted: { sql: SQL; weight: number }[] = [];
+  const parts = { push: (c: SQL, weight = 1) => weighted.push({ sql: c, weight }) };
   for (const [key, value] of Object.entries(filter)) {
     if (value === null || value === undefined) continue;
     const at = `${path}.${key}`;
@@ -122,17 +126,18 @@ export function filterToSql(opts: { res: FilterScope; filter: FilterInput | null
       const subs = value.map((f, i) => filterToSql({ res, filter: f as FilterInput, path: `${at}.${i}` }));
       if (key === 'and') {
         const all = allOf(subs.filter((s): s is SQL => s !== null));
-        if (all) parts.push(all);
+        if (all) parts.push(all, 2);
       } else if (subs.length > 0 && subs.every((s) => s !== null)) {
         // An empty branch is "true", which makes the whole `or` true: then it adds no condition.
-        parts.push(anyOf(subs as SQL[])!);
+        parts.push(anyOf(subs as SQL[])!, 2);
       }
       continue;
     }
     const field = res.fields[key];
     if (field?.filterable) {
       const c = comparisonToSql({ spec: field, cmp: value, path: at });
-      if (c) parts.push(c);
+      const patterns = Object.keys(value as object).some((op) => LIKE_SQL[op as Operator]);
+      if (c) parts.push(c, patterns ? 2 : 1);
       continue;
     }
     const virtual = res.virtualFilters?.[key];
@@ -144,18 +149,18 @@ export function filterToSql(opts: { res: FilterScope; filter: FilterInput | null
         ors.push(virtual.toSql({ operator: op as Operator, value: v }));
       }
       const c = anyOf(ors);
-      if (c) parts.push(c);
+      if (c) parts.push(c, 3);
       continue;
     }
     const relation = res.relationFilters?.[key];
     if (relation) {
       const sub = filterToSql({ res: { fields: relation.fields }, filter: value as FilterInput, path: at });
-      if (sub) parts.push(relation.exists(sub));
+      if (sub) parts.push(relation.exists(sub), 3);
       continue;
     }
     throw invalid(at, '필터로 쓸 수 없는 항목입니다');
   }
-  return allOf(parts);
+  return allOf(weighted.sort((a, b) => a.weight - b.weight).map((w) => w.sql));
 }
 
 export function sortToSql(opts: { res: ResourceDef; sorting: SortSpec[] | null | undefined }): SQL {
