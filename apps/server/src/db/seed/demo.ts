@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { seedDemoFiles } from '../../modules/files/files.seed.ts';
 import { seedDemoLectures } from '../../modules/lectures/lectures.seed.ts';
 import { notices } from '../../modules/notices/notices.table.ts';
 import { seedPushAlertTemplates } from '../../modules/push-alert-templates/push-alert-templates.seed.ts';
@@ -74,6 +75,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ seeded: boolean }> {
   });
   await seedDemoLectures(ctx);
   await seedDemoStudents(ctx);
+  await seedDemoFiles(ctx);
   return { seeded: true };
 }
 

@@ -13,7 +13,7 @@ import { lectures, weeklyLectureParticipants, weeklyLectures } from '../lectures
 import { users } from '../users/users.table.ts';
 import { createFilesService } from './files.service.ts';
 import { files } from './files.table.ts';
-import { embedsTrueTypeFont, FAKE_EXE, makePdf, PNG_SAMPLE, sendToUrl, sha256 } from './files.testkit.ts';
+import { drawableGlyphCount, FAKE_EXE, makePdf, PNG_SAMPLE, sendToUrl, sha256 } from './files.testkit.ts';
 
 type Fixture = { t: TestApp; admin: string; student: string; outsider: string; lectureId: number; wlId: number; dataDir: string; s3?: S3TestServer };
 
@@ -207,8 +207,10 @@ describe('files: who may open what (local driver)', () => {
       expect(text).toContain('0001');
       expect(text).toMatch(/\d{4}\.\d{2}\.\d{2}/);
     }
-    // The Korean font is embedded (subset), not referenced.
-    expect(await embedsTrueTypeFont(copy.body)).toBe(true);
+    // The Korean font is embedded, and its glyphs really have outlines (not only a text layer).
+    const mark = `최민준·0001${new Date().getFullYear()}.열람용무단배포금지`;
+    expect(await drawableGlyphCount(copy.body)).toBeGreaterThanOrEqual(new Set(mark).size - 2);
+    expect(copy.body.length).toBeLessThan(pdf.length + 200_000);
     const original = await f.t.app.inject({ method: 'GET', url: `/api/files/${materialId}/download-url`, headers: bearer(f.admin) });
     expect(sha256((await sendToUrl(f.t, { url: original.json().url, method: 'GET' })).body)).toBe(sha256(pdf));
   });

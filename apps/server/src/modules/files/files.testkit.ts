@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import zlib from 'node:zlib';
-import { PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
 import type { TestApp } from '../../../test/harness.ts';
+import { makePng } from './files.seed.ts';
 
 export const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
@@ -17,32 +18,33 @@ export async function makePdf(pages: number): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-/** A valid RGB PNG of the given size (a photographed worksheet, in miniature). */
-export function makePng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set([(x * 5) & 0xff, (y * 3) & 0xff, 200], y * (width * 3 + 1) + 1 + x * 3);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
-
 export const PNG_SAMPLE = makePng(40, 30);
 
-/** True when the PDF embeds a TrueType font program (FontFile2), not just a font name. */
-export async function embedsTrueTypeFont(pdf: Uint8Array): Promise<boolean> {
+/**
+ * How many glyphs with a visible outline the PDF's embedded TrueType programs (FontFile2) hold.
+ * A text layer can be right while the visible glyphs are gone (a broken subset keeps the
+ * character map but empties the outlines), so this reads the embedded font programs themselves.
+ */
+export async function drawableGlyphCount(pdf: Uint8Array): Promise<number> {
   const doc = await PDFDocument.load(pdf);
-  return doc.context.enumerateIndirectObjects().some(([, obj]) => obj instanceof PDFDict && obj.has(PDFName.of('FontFile2')));
+  const fonts = doc.context
+    .enumerateIndirectObjects()
+    .map(([, obj]) => (obj instanceof PDFDict ? obj.lookup(PDFName.of('FontFile2')) : undefined))
+    .filter((s): s is PDFRawStream => s instanceof PDFRawStream)
+    .map((s) => (fontkit as unknown as { create: (b: Buffer) => FontkitFont }).create(Buffer.from(decodePDFRawStream(s).decode())));
+  let n = 0;
+  for (const f of fonts) {
+    for (let gid = 1; gid < f.numGlyphs; gid++) {
+      try {
+        if (f.getGlyph(gid).path.commands.length > 0) n++;
+      } catch {
+        // a truncated glyph record: not drawable
+      }
+    }
+  }
+  return n;
 }
+type FontkitFont = { numGlyphs: number; getGlyph: (gid: number) => { path: { commands: unknown[] } } };
 
 /** A Windows executable header: what a renamed .exe starts with. */
 export const FAKE_EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(510, 0x90)]);

@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { degrees, PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import subsetFont from 'subset-font';
 
 const require = createRequire(import.meta.url);
 
 /**
  * Noto Sans KR (OFL) shipped inside an npm package, read from node_modules: nothing is fetched
- * at run time. TrueType outlines, so fontkit can subset it: a watermarked PDF carries only the
- * few glyphs it uses (a few KB), not the 6 MB font.
+ * at run time.
  */
 let fontBytes: Promise<Buffer> | null = null;
 function koreanFont(): Promise<Buffer> {
@@ -17,18 +17,19 @@ function koreanFont(): Promise<Buffer> {
 }
 
 /**
- * pdf-lib parses the font on every embed; parsing a 6 MB CJK font is most of a watermark's cost.
- * This fontkit hands out one parsed font (glyph caches included) for every document; subsetting
- * still happens per document.
+ * Embeds the Korean font cut down to the characters the document draws. The cut is made by
+ * HarfBuzz (hb-subset, WebAssembly from npm): fontkit's own subsetter drops most Hangul glyph
+ * outlines of this font (the text layer survives, the visible glyphs do not), so pdf-lib embeds
+ * the already-small font whole. A watermarked copy carries a few KB of font, not 6 MB.
  */
-type Fontkit = { create: (data: Uint8Array) => unknown };
-let parsedFont: unknown = null;
-const cachedFontkit: Fontkit = {
-  create: (data) => {
-    parsedFont ??= (fontkit as unknown as Fontkit).create(data);
-    return parsedFont;
-  },
-};
+export async function embedKoreanFont(doc: PDFDocument, text: string): Promise<PDFFont> {
+  const chars = [...new Set(text)].join('');
+  const subset = await subsetFont(await koreanFont(), chars, { targetFormat: 'truetype' });
+  doc.registerFontkit(fontkit);
+  // 'calt' swaps a space between Hangul for a contextual space glyph that has no cmap entry, so
+  // pdf-lib gives it no width and the PDF shows a 1 em gap: keep the plain space.
+  return doc.embedFont(subset, { subset: false, features: { calt: false } });
+}
 
 export type WatermarkText = { name: string; phoneTail: string; date: string };
 
@@ -50,8 +51,7 @@ export async function watermarkPdf(opts: { pdf: Uint8Array; text: WatermarkText 
     const encrypted = err instanceof Error && /encrypt/i.test(err.message);
     throw new WatermarkError(encrypted ? '암호가 걸린 PDF에는 워터마크를 넣을 수 없습니다' : 'PDF를 읽지 못했습니다. 파일이 손상되었을 수 있습니다');
   }
-  doc.registerFontkit(cachedFontkit as never);
-  const font = await doc.embedFont(await koreanFont(), { subset: true });
+  const font = await embedKoreanFont(doc, stampChars(opts.text));
   const pages = doc.getPages();
   if (pages.length === 0) throw new WatermarkError('페이지가 없는 PDF입니다');
   for (const page of pages) stamp({ page, font, text: opts.text });
@@ -61,7 +61,6 @@ export async function watermarkPdf(opts: { pdf: Uint8Array; text: WatermarkText 
 /** A PNG or JPEG becomes a one-page PDF the size of the image, with the same mark. */
 export async function watermarkImage(opts: { image: Uint8Array; family: 'png' | 'jpeg'; text: WatermarkText }): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(cachedFontkit as never);
   let img;
   try {
     img = opts.family === 'png' ? await doc.embedPng(opts.image) : await doc.embedJpg(opts.image);
@@ -74,10 +73,13 @@ export async function watermarkImage(opts: { image: Uint8Array; family: 'png' | 
   const h = img.height * scale;
   const page = doc.addPage([w, h]);
   page.drawImage(img, { x: 0, y: 0, width: w, height: h });
-  const font = await doc.embedFont(await koreanFont(), { subset: true });
+  const font = await embedKoreanFont(doc, stampChars(opts.text));
   stamp({ page, font, text: opts.text });
   return doc.save({ useObjectStreams: true });
 }
+
+const FOOTER = ' 열람용 · 무단 배포 금지';
+const stampChars = (t: WatermarkText) => watermarkLine(t) + FOOTER;
 
 function stamp(opts: { page: PDFPage; font: PDFFont; text: WatermarkText }): void {
   const { page, font } = opts;
@@ -86,10 +88,11 @@ function stamp(opts: { page: PDFPage; font: PDFFont; text: WatermarkText }): voi
   const { x: bx, y: by, width, height } = box;
   const angle = Math.atan2(height, width);
   const diagonal = Math.hypot(width, height);
-  const size = Math.max(10, Math.min(48, (diagonal * 0.55) / Math.max(1, font.widthOfTextAtSize(line, 1))));
+  // Each copy spans 24% of the diagonal and copies sit 30% apart: three marks that never overlap.
+  const size = Math.max(10, Math.min(44, (diagonal * 0.24) / Math.max(1, font.widthOfTextAtSize(line, 1))));
   const textWidth = font.widthOfTextAtSize(line, size);
   const color = rgb(0.45, 0.45, 0.45);
-  for (const f of [0.25, 0.5, 0.75]) {
+  for (const f of [0.2, 0.5, 0.8]) {
     // Centre of the text at fraction f along the page's diagonal.
     const cx = bx + width * f;
     const cy = by + height * f;
@@ -99,10 +102,10 @@ function stamp(opts: { page: PDFPage; font: PDFFont; text: WatermarkText }): voi
       size,
       font,
       color,
-      opacity: 0.18,
+      opacity: 0.22,
       rotate: degrees((angle * 180) / Math.PI),
     });
   }
   const small = Math.max(6, Math.min(9, width / 70));
-  page.drawText(`${line} 열람용 · 무단 배포 금지`, { x: bx + 12, y: by + 8, size: small, font, color, opacity: 0.6 });
+  page.drawText(line + FOOTER, { x: bx + 12, y: by + 8, size: small, font, color, opacity: 0.6 });
 }
