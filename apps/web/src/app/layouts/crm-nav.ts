@@ -3,6 +3,9 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import SmsOutlined from '@mui/icons-material/SmsOutlined';
+import SellOutlined from '@mui/icons-material/SellOutlined';
 
 export type NavItem = {
   label: string;
@@ -19,5 +22,8 @@ export type NavItem = {
 export const CRM_NAV: NavItem[] = [
   { label: '강좌', path: '/crm/lectures', icon: MenuBookOutlined, permission: 'ADMIN' },
   { label: '출석부', path: '/crm/attendance', icon: FactCheckOutlined, permission: 'TA' },
+  { label: '학생', path: '/crm/students', icon: PeopleAltOutlined, permission: 'TA' },
+  { label: '태그', path: '/crm/tags', icon: SellOutlined, permission: 'TA' },
+  { label: '알림 템플릿', path: '/crm/push-alert-templates', icon: SmsOutlined, permission: 'ADMIN' },
   { label: '공지사항', path: '/crm/notice', icon: CampaignOutlined, permission: 'TA' },
 ];
