@@ -61,7 +61,6 @@ type StudentSqlRow = {
   memo: string | null;
   profile_image_file_id: number | null;
   representative_lecture_ids: number[] | null;
-  total?: number;
 };
 
 const iso = (v: Date | string | null): string | null => (v == null ? null : new Date(v).toISOString());
@@ -146,17 +145,20 @@ export function createStudentsService(ctx: AppContext) {
   async function list(q: ListStudentsQuery): Promise<{ nodes: Student[]; totalCount: number }> {
     const { where, params } = listWhere(q);
     const dir = q.sortDir === 'desc' ? 'desc' : 'asc';
-    const rows = await database.query<StudentSqlRow>(
-      `${SELECT_STUDENT}, count(*) over() as total
-         from users u left join student_profiles p on p.user_id = u.id
-        where ${where}
-        order by ${SORT_SQL[q.sortField]} ${dir} nulls last, u.id ${dir}
-        limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
-      params,
-    );
+    // Page and count as two statements: a window count(*) over() would materialise and sort every
+    // matching row, where the page alone can stop after pageSize rows of the name index.
+    const [rows, totalCount] = await Promise.all([
+      database.query<StudentSqlRow>(
+        `${SELECT_STUDENT}
+           from users u left join student_profiles p on p.user_id = u.id
+          where ${where}
+          order by ${SORT_SQL[q.sortField]} ${dir} nulls last, u.id ${dir}
+          limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
+        params,
+      ),
+      count(q),
+    ]);
     const tagMap = await tagsOf(rows.map((r) => r.id));
-    // A page past the end has no rows to carry the window count; count separately then.
-    const totalCount = rows.length > 0 ? Number(rows[0]!.total) : q.page > 1 ? await count(q) : 0;
     return { nodes: rows.map((r) => toStudent(r, tagMap.get(r.id) ?? [])), totalCount };
   }
 
