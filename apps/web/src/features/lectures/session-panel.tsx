@@ -157,7 +157,7 @@ function SessionDetail({ lecture, wlId }: { lecture: LectureDetail; wlId: number
                   <TableCell>{p.name} <Typography component="span" variant="caption" color="text.secondary">{p.loginId}</Typography></TableCell>
                   <TableCell>{formatPhone(p.phone)}</TableCell>
                   <TableCell>
-                    <TextField select size="small" value={p.attTypeId ?? ''} disabled={p.attLocked} onChange={(e) => mark.mutate({ userId: p.userId, attTypeId: e.target.value === '' ? null : Number(e.target.value) })} sx={{ minWidth: 140 }}>
+                    <TextField select size="small" value={p.attTypeId ?? ''} disabled={p.attLocked} slotProps={{ select: { displayEmpty: true } }} onChange={(e) => mark.mutate({ userId: p.userId, attTypeId: e.target.value === '' ? null : Number(e.target.value) })} sx={{ minWidth: 140 }}>
                       <MenuItem value="">미입력</MenuItem>
                       {(types.data ?? []).map((t) => <MenuItem key={t.id} value={t.id} sx={{ color: t.color }}>{t.name}</MenuItem>)}
                     </TextField>
