@@ -56,6 +56,7 @@ export const scenarios: Scenario[] = [
       const diskMBs = await rawDiskWrite(env, chunk);
       const wlId = await anyWeeklyLectureId(env);
 
+      const cpu0 = process.cpuUsage();
       const t0 = performance.now();
       const init = await api<{ uploadId: string; parts: { partNumber: number; size: number; url: string }[] }>(env, 'POST', '/api/files/multipart/initiate', {
         fileName: '벤치 영상 자료.pdf', contentType: 'application/pdf', fileSize: UPLOAD_BYTES, kind: 'material', weeklyLectureId: wlId,
@@ -75,6 +76,7 @@ export const scenarios: Scenario[] = [
       const tParts = performance.now();
       await api(env, 'POST', '/api/files/multipart/complete', { uploadId: init.uploadId, parts: etags });
       const total = (performance.now() - t0) / 1000;
+      const cpu = process.cpuUsage(cpu0);
       const partsOnly = (tParts - t0) / 1000;
       const uploadMBs = UPLOAD_BYTES / MB / total;
       return {
@@ -84,6 +86,8 @@ export const scenarios: Scenario[] = [
           'disk MB/s': Number(diskMBs.toFixed(0)),
           ratio: Number((uploadMBs / diskMBs).toFixed(2)),
           'complete s': Number((total - partsOnly).toFixed(2)),
+          // Client and server share this process (PGlite mode): CPU seconds for both sides.
+          'process CPU s': Number(((cpu.user + cpu.system) / 1e6).toFixed(1)),
         },
       };
     },
