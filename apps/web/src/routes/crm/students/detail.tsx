@@ -279,13 +279,17 @@ function ConsultsSection({ studentId }: { studentId: number }) {
 
   return (
     <Section title="상담 기록">
-      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'flex-start' }}>
-        <TextField size="small" type="datetime-local" label="상담 일시" slotProps={{ inputLabel: { shrink: true } }} value={draft.consultedAt} onChange={(e) => setDraft({ ...draft, consultedAt: e.target.value })} sx={{ width: 220 }} />
-        <TextField size="small" select label="유형" value={draft.consultType} onChange={(e) => setDraft({ ...draft, consultType: e.target.value as ConsultInput['consultType'] })} sx={{ width: 100 }}>
-          {CONSULT_TYPES.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>)}
-        </TextField>
-        <TextField size="small" fullWidth multiline label="내용" placeholder="Enter로 저장" value={draft.content} onChange={(e) => setDraft({ ...draft, content: e.target.value })} onKeyDown={onKey} />
-        <Button variant="contained" disabled={!draft.content.trim() || add.isPending} onClick={() => add.mutate()}>추가</Button>
+      <Stack spacing={1} sx={{ mb: 2 }}>
+        <Stack direction="row" spacing={1}>
+          <TextField size="small" type="datetime-local" label="상담 일시" slotProps={{ inputLabel: { shrink: true } }} value={draft.consultedAt} onChange={(e) => setDraft({ ...draft, consultedAt: e.target.value })} sx={{ width: 240 }} />
+          <TextField size="small" select label="유형" value={draft.consultType} onChange={(e) => setDraft({ ...draft, consultType: e.target.value as ConsultInput['consultType'] })} sx={{ width: 120 }}>
+            {CONSULT_TYPES.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>)}
+          </TextField>
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <TextField size="small" fullWidth multiline label="내용" placeholder="Enter로 저장 (줄바꿈은 Shift+Enter)" value={draft.content} onChange={(e) => setDraft({ ...draft, content: e.target.value })} onKeyDown={onKey} />
+          <Button variant="contained" disabled={!draft.content.trim() || add.isPending} onClick={() => add.mutate()}>추가</Button>
+        </Stack>
       </Stack>
       <Stack spacing={0} sx={{ borderLeft: 2, borderColor: 'divider', ml: 1 }}>
         {(consults.data ?? []).map((c) => (
@@ -329,7 +333,8 @@ function ScoresSection({ studentId }: { studentId: number }) {
   return (
     <Section title="모의고사·내신 성적" testId="student-scores">
       <GradeChart scores={scores.data ?? []} />
-      <Table size="small" sx={{ mt: 2 }}>
+      <Box sx={{ mt: 2, overflowX: 'auto' }}>
+      <Table size="small" sx={{ minWidth: 860 }}>
         <TableHead>
           <TableRow>
             {['구분', '시험', '시험일', '과목', '원점수', '등급', '백분위', ''].map((h) => <TableCell key={h}>{h}</TableCell>)}
@@ -364,6 +369,7 @@ function ScoresSection({ studentId }: { studentId: number }) {
           ))}
         </TableBody>
       </Table>
+      </Box>
     </Section>
   );
 }

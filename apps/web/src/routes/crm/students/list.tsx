@@ -24,6 +24,7 @@ import {
   Typography,
 } from '@mui/material';
 import { DataGrid, type GridColDef, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
+import { koKR } from '@mui/x-data-grid/locales';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -250,7 +251,8 @@ export default function CrmStudentListPage() {
           rowSelectionModel={selection}
           onRowSelectionModelChange={setSelection}
           disableColumnFilter
-          localeText={{ noRowsLabel: search ? `"${search}"에 맞는 학생이 없습니다` : '학생이 없습니다' }}
+          // A localeText prop replaces the theme's Korean texts instead of merging, so they are spread back in.
+          localeText={{ ...koKR.components.MuiDataGrid.defaultProps.localeText, noRowsLabel: search ? `"${search}"에 맞는 학생이 없습니다` : '학생이 없습니다' }}
         />
       </Box>
 
