@@ -26,7 +26,7 @@ export async function importStudents(ctx: AppContext, input: { buffer: Buffer; d
   const report = { dryRun: input.dryRun, total: rows.length, valid: prepared.length, inserted: 0, errors, rows: preview };
   if (input.dryRun || errors.length > 0) return report;
 
-  const hashes = await hashMany(prepared.map((p) => p.password));
+  const hashes = await hashMany(prepared.map((p) => ({ password: p.password, initial: p.passwordGenerated })));
   const now = ctx.now();
   try {
     await ctx.db.transaction(async (tx) => {

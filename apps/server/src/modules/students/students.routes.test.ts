@@ -272,6 +272,10 @@ describe('Excel template, import and export', () => {
     expect(await countAudit('student.import')).toBe(audits + 3);
     expect(await t.login('xls001', '0001xls001')).toBeTruthy();
     expect(await t.login('xls002', 'given-pass1')).toBeTruthy();
+    // Derived initial passwords are hashed cheaply (they are derivable from the row); chosen ones at full cost.
+    const hashes = await t.database.query<{ login_id: string; password_hash: string }>(`select login_id, password_hash from users where login_id in ('xls001', 'xls002') order by login_id`);
+    expect(hashes[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=1024,/);
+    expect(hashes[1]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,/);
     const found = (await t.app.inject({ url: `/api/students?search=${encodeURIComponent('ㄱㄴㄷ')}`, headers: ta })).json();
     expect(found.nodes[0]).toMatchObject({ loginId: 'xls001', phone: '01033330001', parentPhone: '01099990001', school: '단대부고', grade: '고2', memo: '수학 약함' });
     const again = (await upload({ file, dryRun: false })).json();
