@@ -110,7 +110,7 @@ export async function setAttendance(ctx: AppContext, opts: { lectureId: number; 
         update weekly_lecture_participants p
         set att_type_id = ${opts.attTypeId}, att_updated_at = ${ctx.now()}, att_updated_by = ${opts.actorId}
         from (select id, att_type_id from weekly_lecture_participants
-              where weekly_lecture_id = ${wl.id} and user_id = any(${sql.raw(`ARRAY[${ids.join(',')}]::int[]`)}) for update) o
+              where weekly_lecture_id = ${wl.id} and user_id = any(${sql.param(ids)}::int[]) for update) o
         where p.id = o.id and not p.att_locked
         returning p.user_id, o.att_type_id as old`),
     );

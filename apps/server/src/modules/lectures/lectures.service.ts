@@ -424,7 +424,7 @@ export async function reorderDdays(ctx: AppContext, opts: { ids: number[]; actor
     if (all.length !== opts.ids.length) throw badRequest('lectures.dday_order_incomplete', `ids: 강좌의 D-day ${all.length}개를 모두 보내야 합니다 (받은 개수 ${opts.ids.length})`);
     await tx.execute(sql`
       update lecture_ddays d set seq = v.seq
-      from (select unnest(${sql.raw(`ARRAY[${opts.ids.join(',')}]::int[]`)}) as id, generate_series(1, ${opts.ids.length}) as seq) v
+      from (select unnest(${sql.param(opts.ids)}::int[]) as id, generate_series(1, ${opts.ids.length}) as seq) v
       where d.id = v.id`);
     await recordAudit(tx, { actorId: opts.actorId, action: 'lecture.dday.reorder', entity: 'lecture', entityId: lectureId, before: rows.sort((a, b) => a.seq - b.seq).map((r) => r.id), after: opts.ids });
     const today = kstToday(ctx.now());
