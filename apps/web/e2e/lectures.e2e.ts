@@ -180,11 +180,11 @@ describe('lecture setup', () => {
     expect(await page.getByTestId('dday-item').nth(0).innerText()).toContain('겨울방학 특강 개강');
   });
 
-  test('a TA reaches the lecture cards under 출석부 without admin buttons', async () => {
+  test('a TA reaches the lecture cards without admin buttons', async () => {
     const page = await e2e.newPage();
     await page.goto('/login');
     await login(page, 'ta');
-    await page.goto('/crm/attendance');
+    await page.goto('/crm/lectures');
     await page.getByTestId('lecture-card').first().waitFor();
     expect(await page.getByTestId('lecture-add').count()).toBe(0);
     expect(await page.getByTestId('lecture-edit').count()).toBe(0);

@@ -59,11 +59,11 @@ describe('guards and redirects', () => {
     expect(await page.getByTestId('crm-layout').count()).toBe(0);
   });
 
-  test('a TA opening the admin landing page is sent to the notice', async () => {
+  test('a TA opening an admin-only page is sent to their own landing page', async () => {
     const page = await e2e.newPage();
     await page.goto('/login');
     await login(page, 'ta');
-    await page.goto('/crm/lectures');
+    await page.goto('/crm/push-alert-templates');
     await page.waitForURL((u) => u.pathname === '/crm/notice');
   });
 

@@ -68,9 +68,9 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <CrmIndex /> },
       { path: 'notice', element: page(CrmNotice) },
-      { path: 'lectures', element: <RequirePermission permission="ADMIN">{page(CrmLectureList)}</RequirePermission> },
-      // TAs take attendance: they reach the same lecture cards under 출석부 and each lecture's sheet.
-      { path: 'attendance', element: page(CrmLectureList) },
+      // Admins manage lectures here; TAs use the same cards to open each lecture's attendance sheet
+      // (the page hides admin-only actions).
+      { path: 'lectures', element: page(CrmLectureList) },
       { path: 'lectures/:id', element: page(CrmLectureDetail) },
       { path: 'lectures/:id/files', element: page(CrmLectureFiles) },
       { path: 'students', element: page(CrmStudentList) },

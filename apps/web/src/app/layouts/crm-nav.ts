@@ -1,7 +1,6 @@
 import type { Permission } from '@academy/contracts/roles';
 import type { SvgIconComponent } from '@mui/icons-material';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
-import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import SmsOutlined from '@mui/icons-material/SmsOutlined';
@@ -20,8 +19,7 @@ export type NavItem = {
  * entries a user lacks the permission for are hidden.
  */
 export const CRM_NAV: NavItem[] = [
-  { label: '강좌', path: '/crm/lectures', icon: MenuBookOutlined, permission: 'ADMIN' },
-  { label: '출석부', path: '/crm/attendance', icon: FactCheckOutlined, permission: 'TA' },
+  { label: '강좌·출석', path: '/crm/lectures', icon: MenuBookOutlined, permission: 'TA' },
   { label: '학생', path: '/crm/students', icon: PeopleAltOutlined, permission: 'TA' },
   { label: '태그', path: '/crm/tags', icon: SellOutlined, permission: 'TA' },
   { label: '알림 템플릿', path: '/crm/push-alert-templates', icon: SmsOutlined, permission: 'ADMIN' },
