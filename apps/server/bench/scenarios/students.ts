@@ -3,7 +3,9 @@ import { getChoseong } from 'es-hangul';
 import { GRADES, SCHOOLS, mobile, pick, rng } from '../../src/db/seed/korean.ts';
 import { searchColumns } from '../../src/modules/students/students.search.ts';
 import { generatedRows, importWorkbook, multipartBody } from '../../src/modules/students/students.testkit.ts';
-import type { BenchEnv, HttpRequestSpec, Scenario } from '../types.ts';
+import type { AppContext } from '../../src/context.ts';
+import { createStudentsService } from '../../src/modules/students/students.service.ts';
+import { timeLoop, type BenchEnv, type HttpRequestSpec, type Scenario } from '../types.ts';
 
 /** node:http rather than fetch: fetch gives up after 300 s without response headers. */
 function post(opts: { url: string; headers: Record<string, string>; body: Buffer }): Promise<{ status: number; body: string }> {
@@ -51,6 +53,21 @@ async function ensureProfiles(env: BenchEnv): Promise<{ id: number; name: string
   return env.database.query(`select id, name, phone from users where user_type = 'STUDENT' and deleted_at is null order by id`);
 }
 
+/** The same mix of searches the HTTP scenario sends: 초성, name prefix, phone tail, full name. */
+function searchMix(students: { name: string; phone: string | null }[]): { search: string; sortByGrade: boolean }[] {
+  const r = rng(5);
+  return Array.from({ length: 300 }, (_, i) => {
+    const s = pick(r, students);
+    const kind = i % 4;
+    const search =
+      kind === 0 ? getChoseong(s.name) // 초성: ㄱㅊㅅ
+        : kind === 1 ? s.name.slice(0, 2) // name prefix: 김철
+          : kind === 2 ? (s.phone ?? '0000').slice(-4) // phone tail digits
+            : s.name;
+    return { search, sortByGrade: i % 3 === 0 };
+  });
+}
+
 export const scenarios: Scenario[] = [
   {
     kind: 'http',
@@ -59,23 +76,11 @@ export const scenarios: Scenario[] = [
     connections: 32,
     prepare: async (env) => {
       const students = await ensureProfiles(env);
-      const r = rng(5);
-      const specs: HttpRequestSpec[] = [];
-      for (let i = 0; i < 300; i++) {
-        const s = pick(r, students);
-        const kind = i % 4;
-        const search =
-          kind === 0 ? getChoseong(s.name) // 초성: ㄱㅊㅅ
-            : kind === 1 ? s.name.slice(0, 2) // name prefix: 김철
-              : kind === 2 ? (s.phone ?? '0000').slice(-4) // phone tail digits
-                : s.name;
-        const sort = i % 3 === 0 ? '&sortField=grade&sortDir=desc' : '';
-        specs.push({
-          method: 'GET',
-          path: `/api/students?page=1&pageSize=50&search=${encodeURIComponent(search)}${sort}`,
-          headers: { authorization: `Bearer ${env.tokens.ta}` },
-        });
-      }
+      const specs: HttpRequestSpec[] = searchMix(students).map((m) => ({
+        method: 'GET',
+        path: `/api/students?page=1&pageSize=50&search=${encodeURIComponent(m.search)}${m.sortByGrade ? '&sortField=grade&sortDir=desc' : ''}`,
+        headers: { authorization: `Bearer ${env.tokens.ta}` },
+      }));
       // The unfiltered first page, as the grid opens.
       specs.push({ method: 'GET', path: '/api/students?page=1&pageSize=50', headers: { authorization: `Bearer ${env.tokens.ta}` } });
       return specs;
@@ -83,10 +88,31 @@ export const scenarios: Scenario[] = [
   },
   {
     kind: 'custom',
+    name: 'students: grid search, database only (the service queries without HTTP, concurrency 32)',
+    target: 'baseline',
+    measure: async (env) => {
+      const students = await ensureProfiles(env);
+      const ctx = { database: env.database, db: env.database.db, now: () => new Date() } as unknown as AppContext;
+      const svc = createStudentsService(ctx);
+      const mix = searchMix(students);
+      let i = 0;
+      return timeLoop({
+        concurrency: 32,
+        durationMs: 10_000,
+        fn: () => {
+          const m = mix[i++ % mix.length]!;
+          return svc.list({ page: 1, pageSize: 50, status: 'active', search: m.search, sortField: m.sortByGrade ? 'grade' : 'name', sortDir: m.sortByGrade ? 'desc' : 'asc' });
+        },
+      });
+    },
+  },
+  {
+    kind: 'custom',
     name: 'students: Excel import of 3,000 rows (validate, hash initial passwords, one transaction)',
     target: '≤ 3 s',
     measure: async (env) => {
-      const file = await importWorkbook(generatedRows(3000, `bench${Date.now() % 100000}x`));
+      const prefix = `bench${Date.now() % 100000}x`;
+      const file = await importWorkbook(generatedRows(3000, prefix));
       const send = async (dryRun: boolean) => {
         const body = multipartBody([
           { name: 'dryRun', value: String(dryRun) },
@@ -99,6 +125,8 @@ export const scenarios: Scenario[] = [
       };
       const dry = await send(true);
       const real = await send(false);
+      // 3,000 students named 김학생… would skew any scenario that searches after this one.
+      await env.database.query(`delete from users where login_id like $1`, [`${prefix}%`]);
       return {
         p50Ms: real.ms,
         p99Ms: real.ms,

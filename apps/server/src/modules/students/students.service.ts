@@ -77,11 +77,12 @@ type StudentSqlRow = {
   memo: string | null;
   profile_image_file_id: number | null;
   representative_lecture_ids: number[] | null;
+  tags: Student['tags'] | null;
 };
 
 const iso = (v: Date | string | null): string | null => (v == null ? null : new Date(v).toISOString());
 
-function toStudent(row: StudentSqlRow, tagList: Student['tags']): Student {
+function toStudent(row: StudentSqlRow): Student {
   return {
     id: row.id,
     loginId: row.login_id,
@@ -98,14 +99,16 @@ function toStudent(row: StudentSqlRow, tagList: Student['tags']): Student {
     isActive: row.is_active,
     deletedAt: iso(row.deleted_at),
     createdAt: iso(row.created_at)!,
-    tags: tagList,
+    tags: row.tags ?? [],
   };
 }
 
 const SELECT_STUDENT = `
   select u.id, u.login_id, u.name, u.phone, u.is_active, u.deleted_at, u.created_at,
          p.parent_phone, p.school, p.grade, p.gender, p.birth_date::text as birth_date, p.memo,
-         p.profile_image_file_id, p.representative_lecture_ids`;
+         p.profile_image_file_id, p.representative_lecture_ids,
+         (select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by t.priority, t.id)
+            from user_tags ut join tags t on t.id = ut.tag_id where ut.user_id = u.id) as tags`;
 
 const GRADE_ORDER = `array_position(array['초1','초2','초3','초4','초5','초6','중1','중2','중3','고1','고2','고3','N수']::text[], p.grade)`;
 const SORT_SQL: Record<ListStudentsQuery['sortField'], string> = {
@@ -142,27 +145,11 @@ function listWhere(q: Omit<ListStudentsQuery, 'page' | 'pageSize' | 'sortField' 
 export function createStudentsService(ctx: AppContext) {
   const { db, database } = ctx;
 
-  async function tagsOf(userIds: number[]): Promise<Map<number, Student['tags']>> {
-    const map = new Map<number, Student['tags']>();
-    if (userIds.length === 0) return map;
-    const rows = await database.query<{ user_id: number; id: number; name: string; color: string }>(
-      `select ut.user_id, t.id, t.name, t.color from user_tags ut join tags t on t.id = ut.tag_id
-        where ut.user_id = any($1::int[]) order by t.priority, t.id`,
-      [userIds],
-    );
-    for (const r of rows) {
-      const list = map.get(r.user_id) ?? [];
-      list.push({ id: r.id, name: r.name, color: r.color });
-      map.set(r.user_id, list);
-    }
-    return map;
-  }
-
   async function list(q: ListStudentsQuery): Promise<{ nodes: Student[]; totalCount: number }> {
     const { where, params } = listWhere(q);
     const dir = q.sortDir === 'desc' ? 'desc' : 'asc';
-    // Page and count as two statements: a window count(*) over() would materialise and sort every
-    // matching row, where the page alone can stop after pageSize rows of the name index.
+    // Page (with its tags) and count as two statements: a window count(*) over() would materialise
+    // and sort every matching row, where the page alone can stop after pageSize rows of the name index.
     const [rows, totalCount] = await Promise.all([
       database.query<StudentSqlRow>(
         `${SELECT_STUDENT}
@@ -174,8 +161,7 @@ export function createStudentsService(ctx: AppContext) {
       ),
       count(q),
     ]);
-    const tagMap = await tagsOf(rows.map((r) => r.id));
-    return { nodes: rows.map((r) => toStudent(r, tagMap.get(r.id) ?? [])), totalCount };
+    return { nodes: rows.map(toStudent), totalCount };
   }
 
   async function count(q: ListStudentsQuery): Promise<number> {
@@ -195,8 +181,7 @@ export function createStudentsService(ctx: AppContext) {
         where ${where} order by ${SORT_SQL[q.sortField]} ${q.sortDir === 'desc' ? 'desc' : 'asc'} nulls last, u.id limit 100000`,
       params,
     );
-    const tagMap = await tagsOf(rows.map((r) => r.id));
-    return rows.map((r) => toStudent(r, tagMap.get(r.id) ?? []));
+    return rows.map(toStudent);
   }
 
   async function get(id: number, opts: { includeDeleted?: boolean } = {}): Promise<Student> {
@@ -206,8 +191,7 @@ export function createStudentsService(ctx: AppContext) {
       [id],
     );
     if (!row) throw notFound('students.not_found', '학생을 찾을 수 없습니다');
-    const tagMap = await tagsOf([id]);
-    return toStudent(row, tagMap.get(id) ?? []);
+    return toStudent(row);
   }
 
   async function assertTagsExist(tx: DbOrTx, tagIds: number[]): Promise<void> {
