@@ -46,7 +46,9 @@ import {
   scoresQuery,
   studentKeys,
   studentQuery,
+  updateConsult,
   updateMemo,
+  updateScore,
   updateStudent,
   type ConsultInput,
   type Student,
@@ -267,15 +269,23 @@ function ConsultsSection({ studentId }: { studentId: number }) {
   const client = useQueryClient();
   const consults = useQuery(consultsQuery(studentId));
   const [draft, setDraft] = useState(newConsult);
+  const [editingId, setEditingId] = useState<number | null>(null);
   const invalidate = () => void client.invalidateQueries({ queryKey: studentKeys.consults(studentId) });
   const onError = (e: unknown) => toast.error(errorMessage(e));
+  const reset = () => {
+    setDraft(newConsult());
+    setEditingId(null);
+  };
   const add = useMutation({
-    mutationFn: () => createConsult(studentId, { ...draft, consultedAt: dayjs(draft.consultedAt).toISOString() }),
-    onSuccess: () => { setDraft(newConsult()); invalidate(); },
+    mutationFn: () => {
+      const body = { ...draft, consultedAt: dayjs(draft.consultedAt).toISOString() };
+      return editingId ? updateConsult(studentId, editingId, body) : createConsult(studentId, body);
+    },
+    onSuccess: () => { reset(); invalidate(); },
     onError,
   });
   const remove = useMutation({ mutationFn: (id: number) => deleteConsult(studentId, id), onSuccess: invalidate, onError });
-  const onKey = keys({ save: () => draft.content.trim() && add.mutate(), cancel: () => setDraft(newConsult()), multiline: true });
+  const onKey = keys({ save: () => draft.content.trim() && add.mutate(), cancel: reset, multiline: true });
 
   return (
     <Section title="상담 기록">
@@ -288,7 +298,8 @@ function ConsultsSection({ studentId }: { studentId: number }) {
         </Stack>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
           <TextField size="small" fullWidth multiline label="내용" placeholder="Enter로 저장 (줄바꿈은 Shift+Enter)" value={draft.content} onChange={(e) => setDraft({ ...draft, content: e.target.value })} onKeyDown={onKey} />
-          <Button variant="contained" disabled={!draft.content.trim() || add.isPending} onClick={() => add.mutate()}>추가</Button>
+          {editingId && <Button onClick={reset}>취소</Button>}
+          <Button variant="contained" disabled={!draft.content.trim() || add.isPending} onClick={() => add.mutate()}>{editingId ? '수정' : '추가'}</Button>
         </Stack>
       </Stack>
       <Stack spacing={0} sx={{ borderLeft: 2, borderColor: 'divider', ml: 1 }}>
@@ -299,6 +310,7 @@ function ConsultsSection({ studentId }: { studentId: number }) {
               <Typography variant="subtitle2">{formatKoreanDate(c.consultedAt)} {dayjs(c.consultedAt).format('HH:mm')}</Typography>
               <Chip size="small" label={c.consultType} />
               <Typography variant="body2" color="text.secondary">{c.counselorName ?? ''}</Typography>
+              <IconButton size="small" aria-label="상담 기록 수정" onClick={() => { setEditingId(c.id); setDraft({ consultedAt: dayjs(c.consultedAt).format('YYYY-MM-DDTHH:mm'), consultType: c.consultType, content: c.content }); }}><EditOutlined fontSize="small" /></IconButton>
               <IconButton size="small" aria-label="상담 기록 삭제" onClick={() => remove.mutate(c.id)}><DeleteOutlined fontSize="small" /></IconButton>
             </Stack>
             <Typography sx={{ whiteSpace: 'pre-wrap' }}>{c.content}</Typography>
@@ -316,16 +328,25 @@ function ScoresSection({ studentId }: { studentId: number }) {
   const client = useQueryClient();
   const scores = useQuery(scoresQuery(studentId));
   const [draft, setDraft] = useState(newScore);
+  const [editingId, setEditingId] = useState<number | null>(null);
   const invalidate = () => void client.invalidateQueries({ queryKey: studentKeys.scores(studentId) });
   const onError = (e: unknown) => toast.error(errorMessage(e));
   const num = (v: string) => (v.trim() === '' ? null : Number(v));
+  const reset = () => {
+    setDraft(newScore());
+    setEditingId(null);
+  };
   const add = useMutation({
-    mutationFn: () => createScore(studentId, { ...draft, rawScore: num(draft.rawScore), grade: num(draft.grade), percentile: num(draft.percentile) }),
-    onSuccess: () => { setDraft(newScore()); invalidate(); },
+    mutationFn: () => {
+      const body = { ...draft, rawScore: num(draft.rawScore), grade: num(draft.grade), percentile: num(draft.percentile) };
+      return editingId ? updateScore(studentId, editingId, body) : createScore(studentId, body);
+    },
+    onSuccess: () => { reset(); invalidate(); },
     onError,
   });
   const remove = useMutation({ mutationFn: (id: number) => deleteScore(studentId, id), onSuccess: invalidate, onError });
-  const onKey = keys({ save: () => add.mutate(), cancel: () => setDraft(newScore()) });
+  const onKey = keys({ save: () => add.mutate(), cancel: reset });
+  const str = (v: number | null) => (v == null ? '' : String(v));
   const cell = (key: keyof ReturnType<typeof newScore>, width: number, extra: object = {}) => (
     <TextField size="small" value={draft[key]} onChange={(e) => setDraft({ ...draft, [key]: e.target.value })} onKeyDown={onKey} sx={{ width }} {...extra} />
   );
@@ -353,7 +374,10 @@ function ScoresSection({ studentId }: { studentId: number }) {
             <TableCell>{cell('rawScore', 80, { type: 'number' })}</TableCell>
             <TableCell>{cell('grade', 70, { type: 'number', slotProps: { htmlInput: { min: 1, max: 9 } } })}</TableCell>
             <TableCell>{cell('percentile', 80, { type: 'number' })}</TableCell>
-            <TableCell><Button variant="contained" size="small" disabled={add.isPending} onClick={() => add.mutate()}>추가</Button></TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <Button variant="contained" size="small" disabled={add.isPending} onClick={() => add.mutate()}>{editingId ? '수정' : '추가'}</Button>
+              {editingId && <Button size="small" onClick={reset}>취소</Button>}
+            </TableCell>
           </TableRow>
           {[...(scores.data ?? [])].reverse().map((s) => (
             <TableRow key={s.id}>
@@ -364,7 +388,19 @@ function ScoresSection({ studentId }: { studentId: number }) {
               <TableCell>{s.rawScore ?? '-'}</TableCell>
               <TableCell>{s.grade == null ? '-' : `${s.grade}등급`}</TableCell>
               <TableCell>{s.percentile ?? '-'}</TableCell>
-              <TableCell><IconButton size="small" aria-label="성적 삭제" onClick={() => remove.mutate(s.id)}><DeleteOutlined fontSize="small" /></IconButton></TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <IconButton
+                  size="small"
+                  aria-label="성적 수정"
+                  onClick={() => {
+                    setEditingId(s.id);
+                    setDraft({ examType: s.examType, examName: s.examName, examDate: s.examDate, subject: s.subject, rawScore: str(s.rawScore), grade: str(s.grade), percentile: str(s.percentile) });
+                  }}
+                >
+                  <EditOutlined fontSize="small" />
+                </IconButton>
+                <IconButton size="small" aria-label="성적 삭제" onClick={() => remove.mutate(s.id)}><DeleteOutlined fontSize="small" /></IconButton>
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
