@@ -125,6 +125,7 @@ export const studentReply = z.object({
   memo: z.string(),
   profileImageFileId: z.number().nullable(),
   representativeLectureIds: z.array(z.number()),
+  representativeLectureName: z.string().nullable().describe('첫 번째 대표 강좌의 이름 (이름 옆에 표시)'),
   isActive: z.boolean(),
   deletedAt: z.string().nullable(),
   createdAt: z.string(),

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { getChoseong } from 'es-hangul';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { generatedRows, importWorkbook, multipartBody } from './students.testkit.ts';
 
@@ -146,6 +146,29 @@ describe('create and update', () => {
     const bad = await t.app.inject({ method: 'PUT', url: `/api/students/${id}/representative-lectures`, headers: ta, payload: { lectureIds: [987654] } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/^lectureIds: /);
+  });
+
+  it('lists the first representative lecture name with each row, in one statement for the page', async () => {
+    const [first, second] = await t.database.query<{ id: number; name: string }>('select id, name from lectures order by id limit 2');
+    expect(second).toBeDefined();
+    const id = (await t.app.inject({ url: '/api/students?search=student05', headers: ta })).json().nodes[0].id;
+    const set = await t.app.inject({ method: 'PUT', url: `/api/students/${id}/representative-lectures`, headers: ta, payload: { lectureIds: [second!.id, first!.id] } });
+    expect(set.json()).toMatchObject({ representativeLectureIds: [second!.id, first!.id], representativeLectureName: second!.name });
+
+    const query = vi.spyOn(t.database, 'query');
+    const page = (await t.app.inject({ url: '/api/students?pageSize=50&sortField=loginId', headers: ta })).json();
+    // The page and its total count; the lecture names come with the page rows, not one query per row.
+    expect(query.mock.calls.length).toBeGreaterThan(0);
+    expect(query.mock.calls.length).toBeLessThanOrEqual(2);
+    query.mockRestore();
+    const row = page.nodes.find((s: { id: number }) => s.id === id);
+    expect(row).toMatchObject({ representativeLectureIds: [second!.id, first!.id], representativeLectureName: second!.name });
+    const others = page.nodes.filter((s: { representativeLectureIds: number[] }) => s.representativeLectureIds.length > 0);
+    const names = new Map((await t.database.query<{ id: number; name: string }>('select id, name from lectures')).map((l) => [l.id, l.name]));
+    for (const s of others) expect(s.representativeLectureName).toBe(names.get(s.representativeLectureIds[0]));
+
+    const cleared = await t.app.inject({ method: 'PUT', url: `/api/students/${id}/representative-lectures`, headers: ta, payload: { lectureIds: [] } });
+    expect(cleared.json()).toMatchObject({ representativeLectureIds: [], representativeLectureName: null });
   });
 });
 

@@ -77,6 +77,7 @@ type StudentSqlRow = {
   memo: string | null;
   profile_image_file_id: number | null;
   representative_lecture_ids: number[] | null;
+  representative_lecture_name: string | null;
   tags: Student['tags'] | null;
 };
 
@@ -96,6 +97,7 @@ function toStudent(row: StudentSqlRow): Student {
     memo: row.memo ?? '',
     profileImageFileId: row.profile_image_file_id,
     representativeLectureIds: row.representative_lecture_ids ?? [],
+    representativeLectureName: row.representative_lecture_name,
     isActive: row.is_active,
     deletedAt: iso(row.deleted_at),
     createdAt: iso(row.created_at)!,
@@ -106,9 +108,14 @@ function toStudent(row: StudentSqlRow): Student {
 const SELECT_STUDENT = `
   select u.id, u.login_id, u.name, u.phone, u.is_active, u.deleted_at, u.created_at,
          p.parent_phone, p.school, p.grade, p.gender, p.birth_date::text as birth_date, p.memo,
-         p.profile_image_file_id, p.representative_lecture_ids,
+         p.profile_image_file_id, p.representative_lecture_ids, rl.name as representative_lecture_name,
          (select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by t.priority, t.id)
             from user_tags ut join tags t on t.id = ut.tag_id where ut.user_id = u.id) as tags`;
+
+/** The name of the first representative lecture comes with the row: one join for the whole page. */
+const FROM_STUDENT = `
+    from users u left join student_profiles p on p.user_id = u.id
+    left join lectures rl on rl.id = p.representative_lecture_ids[1]`;
 
 const GRADE_ORDER = `array_position(array['초1','초2','초3','초4','초5','초6','중1','중2','중3','고1','고2','고3','N수']::text[], p.grade)`;
 const SORT_SQL: Record<ListStudentsQuery['sortField'], string> = {
@@ -152,8 +159,7 @@ export function createStudentsService(ctx: AppContext) {
     // and sort every matching row, where the page alone can stop after pageSize rows of the name index.
     const [rows, totalCount] = await Promise.all([
       database.query<StudentSqlRow>(
-        `${SELECT_STUDENT}
-           from users u left join student_profiles p on p.user_id = u.id
+        `${SELECT_STUDENT} ${FROM_STUDENT}
           where ${where}
           order by ${SORT_SQL[q.sortField]} ${dir} nulls last, u.id ${dir}
           limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
@@ -177,7 +183,7 @@ export function createStudentsService(ctx: AppContext) {
   async function listAll(q: ListStudentsQuery): Promise<Student[]> {
     const { where, params } = listWhere(q);
     const rows = await database.query<StudentSqlRow>(
-      `${SELECT_STUDENT} from users u left join student_profiles p on p.user_id = u.id
+      `${SELECT_STUDENT} ${FROM_STUDENT}
         where ${where} order by ${SORT_SQL[q.sortField]} ${q.sortDir === 'desc' ? 'desc' : 'asc'} nulls last, u.id limit 100000`,
       params,
     );
@@ -186,7 +192,7 @@ export function createStudentsService(ctx: AppContext) {
 
   async function get(id: number, opts: { includeDeleted?: boolean } = {}): Promise<Student> {
     const [row] = await database.query<StudentSqlRow>(
-      `${SELECT_STUDENT} from users u left join student_profiles p on p.user_id = u.id
+      `${SELECT_STUDENT} ${FROM_STUDENT}
         where u.id = $1 and u.user_type = 'STUDENT' ${opts.includeDeleted ? '' : 'and u.deleted_at is null'}`,
       [id],
     );

@@ -67,6 +67,7 @@ export type StudentInput = {
 
 export const createStudent = (body: StudentInput) => api.post<Student>('/students', body);
 export const updateStudent = (id: number, body: StudentInput) => api.put<Student>(`/students/${id}`, body);
+export const setRepresentativeLectures = (id: number, lectureIds: number[]) => api.put<Student>(`/students/${id}/representative-lectures`, { lectureIds });
 export const toggleStudentStatus = (ids: number[], isActive?: boolean) =>
   api.put<{ updatedCount: number }>('/students/toggle-status', { ids, ...(isActive === undefined ? {} : { isActive }) });
 export const deleteStudents = (ids: number[]) => api.post<{ deletedCount: number }>('/students/delete', { ids });

@@ -33,6 +33,7 @@ import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { GradeChart } from '../../../features/students/grade-chart.tsx';
+import { RepresentativeLectures } from '../../../features/students/representative-lectures.tsx';
 import {
   consultsQuery,
   createConsult,
@@ -410,7 +411,7 @@ function ScoresSection({ studentId }: { studentId: number }) {
   );
 }
 
-/** One student's record: profile, tags, memos (pinned first), consult timeline, 모의고사/내신 scores. */
+/** One student's record: profile, representative lectures, tags, memos (pinned first), consult timeline, 모의고사/내신 scores. */
 export default function CrmStudentDetailPage() {
   const id = Number(useParams().id);
   const student = useQuery(studentQuery(id));
@@ -427,6 +428,7 @@ export default function CrmStudentDetailPage() {
       <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: 2 }}>
         <Stack spacing={2}>
           <ProfileSection student={s} />
+          <RepresentativeLectures student={s} />
           <TagsSection student={s} />
           <ConsultsSection studentId={id} />
         </Stack>

@@ -122,6 +122,7 @@ export default function CrmStudentListPage() {
         </Link>
       ),
     },
+    { field: 'representativeLectureName', headerName: '대표 강좌', width: 150, sortable: false },
     { field: 'loginId', headerName: '아이디', width: 120 },
     { field: 'phone', headerName: '학생 전화번호', width: 140, sortable: false, valueFormatter: (v: string | null) => formatPhone(v) },
     { field: 'parentPhone', headerName: '학부모 전화번호', width: 140, sortable: false, valueFormatter: (v: string | null) => formatPhone(v) },
