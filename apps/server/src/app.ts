@@ -103,7 +103,9 @@ export async function buildApp(deps: {
 async function serveWeb(app: FastifyInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, {
     root,
-    wildcard: false,
+    // Files are looked up when requested (not listed once at start), so a rebuilt web app is
+    // served without a restart; misses fall through to the not-found handler (index.html or 404).
+    wildcard: true,
     setHeaders: (res, filePath) => {
       // Hashed assets never change; index.html must always be fresh so a deploy is picked up.
       res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

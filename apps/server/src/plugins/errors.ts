@@ -44,7 +44,8 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback:
     if (opts.spaFallback && req.method === 'GET' && !url.startsWith('/api') && !path.extname(url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ code: 'route.not_found', message: `요청한 API를 찾을 수 없습니다: ${req.method} ${url}` });
+    const what = url.startsWith('/api') ? 'API를' : '파일을';
+    return reply.code(404).send({ code: 'route.not_found', message: `요청한 ${what} 찾을 수 없습니다: ${req.method} ${url}` });
   });
 }
 
