@@ -1,8 +1,8 @@
 import { createTheme } from '@mui/material/styles';
 import { koKR as materialKoKR } from '@mui/material/locale';
-import { koKR as gridKoKR } from '@mui/x-data-grid/locales';
 import { koKR as pickersKoKR } from '@mui/x-date-pickers/locales';
 import type {} from '@mui/x-data-grid/themeAugmentation';
+import { gridKoTheme } from '../components/grid-locale.ts';
 
 const FONT_STACK = ['"Pretendard"', '"Noto Sans KR"', '"Noto Sans CJK KR"', '"Apple SD Gothic Neo"', '"Malgun Gothic"', 'system-ui', 'sans-serif'].join(',');
 
@@ -64,6 +64,6 @@ export const theme = createTheme(
     },
   },
   materialKoKR,
-  gridKoKR,
+  gridKoTheme,
   pickersKoKR,
 );

@@ -9,11 +9,11 @@ import {
   type GridRowSelectionModel,
   type GridSortModel,
 } from '@mui/x-data-grid';
-import { koKR } from '@mui/x-data-grid/locales';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { gql } from '@urql/core';
 import { useMemo, useState } from 'react';
 import { getList, gqlKeys } from '../lib/data-provider.ts';
+import { GRID_KO_TEXT } from './grid-locale.ts';
 
 /**
  * A MUI X Data Grid bound to a resource of /api/gql: paging, sorting and the column filter run on
@@ -95,8 +95,6 @@ export function gridFilterToCrud(item: GridFilterItem, type: string | undefined)
   return { field, operator: op, value: Array.isArray(value) ? value.map(convert) : convert(value) } as CrudFilter;
 }
 
-const KO_GRID_TEXT = koKR.components.MuiDataGrid.defaultProps.localeText;
-
 export function ResourceGrid<T extends BaseRecord>(props: ResourceGridProps<T>) {
   const { resource, typeName, fields, columns } = props;
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 10 });
@@ -167,7 +165,7 @@ export function ResourceGrid<T extends BaseRecord>(props: ResourceGridProps<T>) 
         onRowClick={props.onRowClick ? (p) => props.onRowClick!(p.row) : undefined}
         getRowId={(r) => String(r.id)}
         // The theme's grid locale does not reach the column menu and pagination here; set it on the grid.
-        localeText={{ ...KO_GRID_TEXT, ...(props.noRowsLabel ? { noRowsLabel: props.noRowsLabel } : {}) }}
+        localeText={{ ...GRID_KO_TEXT, ...(props.noRowsLabel ? { noRowsLabel: props.noRowsLabel } : {}) }}
         sx={{ flex: 1, bgcolor: 'background.paper', '& .MuiDataGrid-row': { cursor: props.onRowClick ? 'pointer' : undefined } }}
       />
     </Box>

@@ -24,7 +24,6 @@ import {
   Typography,
 } from '@mui/material';
 import { DataGrid, type GridColDef, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
-import { koKR } from '@mui/x-data-grid/locales';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -47,6 +46,7 @@ import { addTagsToUsers, removeTagsFromUsers, tagKeys, tagsQuery } from '../../.
 import { downloadFile, errorMessage } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
+import { GRID_KO_TEXT } from '../../../components/grid-locale.ts';
 
 const STATUS_LABEL: Record<(typeof STUDENT_STATUSES)[number], string> = { active: '재원', inactive: '비활성', all: '전체', deleted: '삭제됨' };
 const SORTABLE = new Set(['name', 'loginId', 'school', 'grade', 'createdAt', 'isActive']);
@@ -253,7 +253,7 @@ export default function CrmStudentListPage() {
           onRowSelectionModelChange={setSelection}
           disableColumnFilter
           // A localeText prop replaces the theme's Korean texts instead of merging, so they are spread back in.
-          localeText={{ ...koKR.components.MuiDataGrid.defaultProps.localeText, noRowsLabel: search ? `"${search}"에 맞는 학생이 없습니다` : '학생이 없습니다' }}
+          localeText={{ ...GRID_KO_TEXT, noRowsLabel: search ? `"${search}"에 맞는 학생이 없습니다` : '학생이 없습니다' }}
         />
       </Box>
 
