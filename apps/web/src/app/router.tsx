@@ -24,6 +24,7 @@ const Landing = lazy(() => import('../routes/public/landing.tsx'));
 const Login = lazy(() => import('../routes/public/login.tsx'));
 const FindPassword = lazy(() => import('../routes/public/find-password.tsx'));
 const ResetPassword = lazy(() => import('../routes/public/reset-password.tsx'));
+const ParentFileLink = lazy(() => import('../routes/public/parent-file-link.tsx'));
 const Terms = lazy(() => import('../routes/public/terms.tsx'));
 
 const CrmNotice = lazy(() => import('../routes/crm/notice.tsx'));
@@ -59,6 +60,7 @@ export const routes: RouteObject[] = [
       { path: 'find-password', element: page(FindPassword) },
       { path: 'terms/:id', element: page(Terms) },
       { path: 'link/reset-password/:uuid', element: page(ResetPassword) },
+      { path: 'link/file/:token', element: page(ParentFileLink) },
     ],
   },
   {

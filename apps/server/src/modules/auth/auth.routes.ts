@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changeSupervisorPasswordBody, findPasswordBody, loginBody, meReply, resetPasswordBody, tokenReply } from '@academy/contracts/auth';
 import { idParam } from '@academy/contracts/validation';
 import type { AppContext } from '../../context.ts';
+import { publicOrigin } from '../../lib/public-origin.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { createAuthService, type Session } from './auth.service.ts';
 
@@ -104,10 +105,4 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     await auth.changeSupervisorPassword({ actor: requireUser(req), targetId: req.params.id, ...req.body });
     return { ok: true as const };
   });
-}
-
-/** The address links in texts should point to: PUBLIC_URL when set, else the address the request came to. */
-function publicOrigin(req: FastifyRequest, ctx: AppContext): string {
-  if (ctx.config.publicUrl) return ctx.config.publicUrl.replace(/\/$/, '');
-  return `${req.protocol}://${req.host}`;
 }

@@ -9,6 +9,7 @@ import type { LocalStorage } from '../../lib/storage/local.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { registerBlobRoutes } from './files.blob.ts';
+import { parentLinkRoutes } from './files.parent-links.routes.ts';
 import { createFilesService } from './files.service.ts';
 
 const tags = ['files'];
@@ -298,4 +299,6 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext, opts: { stora
     config: { permission: 'STUDENT' },
     schema: { tags, summary: '파일 보기 (강의 자료는 워터마크 사본, 열람 기록)', params: fileParams, response: { 200: urlReply } },
   }, (req) => svc.downloadUrl(requireUser(req), { fileId: req.params.id, inline: true }));
+
+  parentLinkRoutes(app, ctx, svc);
 }

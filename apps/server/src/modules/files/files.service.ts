@@ -487,11 +487,23 @@ export function createFilesService(ctx: AppContext, storage: Storage) {
       return withOwnerName(updated);
     },
 
-    /** For the link area (parents, no account): a short URL only when staff switched parent access on. */
-    async parentDownloadUrl(fileId: number) {
-      const row = await getRow(fileId);
-      if (!row.hasParentAccess || row.status !== 'available') throw forbidden('files.parent_access_off', '학부모에게 공개되지 않은 파일입니다');
-      return signedUrl({ key: row.storageKey, fileName: row.fileName, contentType: row.contentType, inline: true });
+    /**
+     * For the link area (parents, no account): a short URL only while staff keep parent access on.
+     * With a student, a lecture material that can carry a watermark comes marked with that student's
+     * name (the same cached copy the student gets); everything else is the original.
+     */
+    async parentDownloadUrl(opts: { fileId: number; studentId: number | null; inline: boolean }) {
+      const [row] = await db.select().from(files).where(and(eq(files.id, opts.fileId), isNull(files.deletedAt)));
+      if (!row || !row.hasParentAccess || row.status !== 'available') throw notFound('files.parent_access_off', '학부모에게 공개되지 않은 파일입니다');
+      const family = FILE_TYPES[fileExtension(row.fileName)]?.family;
+      if (opts.studentId !== null && row.kind === 'material' && family && WATERMARKABLE_FAMILIES.includes(family)) {
+        const copy = await watermarkedCopy(row, opts.studentId);
+        const head = await storage.head(copy.key);
+        const signed = await signedUrl({ key: copy.key, fileName: copy.fileName, contentType: 'application/pdf', inline: opts.inline });
+        return { ...signed, contentType: 'application/pdf', size: head?.size ?? row.size, watermarked: true };
+      }
+      const signed = await signedUrl({ key: row.storageKey, fileName: row.fileName, contentType: row.contentType, inline: opts.inline });
+      return { ...signed, contentType: row.contentType, size: row.size };
     },
 
     async delete(actor: AuthUser, fileId: number) {
@@ -532,6 +544,7 @@ export function createFilesService(ctx: AppContext, storage: Storage) {
     },
 
     getPermission,
+    grantedStudentIds,
 
     async setPermission(actor: AuthUser, opts: { weeklyLectureId: number; scope: PermissionDto['scope']; availableFrom: string | null; studentIds: number[] }) {
       const before = await getPermission(opts.weeklyLectureId);

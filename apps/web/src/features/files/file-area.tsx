@@ -2,6 +2,7 @@ import { formatFileSize } from '@academy/contracts/files';
 import { compareKorean, formatKoreanDate, formatPhone } from '@academy/contracts/format';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
+import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import {
   Alert, Box, Button, Card, CardContent, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, IconButton, Link, MenuItem, Skeleton, Stack, Switch, Table, TableBody,
@@ -15,6 +16,7 @@ import { toast } from '../../lib/toast.ts';
 import {
   deleteFile, downloadUrl, fileKeys, materialsQuery, permissionQuery, savePermission, setParentAccess, updateMemo, viewsQuery, type FilePermission, type MaterialFile,
 } from './files-api.ts';
+import { ParentLinksDialog } from './parent-links-dialog.tsx';
 import { DropZone, UploadList, useUploadQueue } from './upload-queue.tsx';
 
 export type RosterStudent = { userId: number; name: string; loginId: string };
@@ -184,6 +186,7 @@ export function WeeklyLectureFileArea({ lectureId, wlId, students }: { lectureId
   const [preview, setPreview] = useState<MaterialFile | null>(null);
   const [views, setViews] = useState<MaterialFile | null>(null);
   const [memo, setMemo] = useState<MaterialFile | null>(null);
+  const [links, setLinks] = useState<MaterialFile | null>(null);
   const parent = useMutation({ mutationFn: (v: { id: number; on: boolean }) => setParentAccess(v.id, v.on), onSuccess: refresh, onError: (e) => toast.error(errorMessage(e)) });
   const remove = useMutation({
     mutationFn: (id: number) => deleteFile(id),
@@ -237,6 +240,9 @@ export function WeeklyLectureFileArea({ lectureId, wlId, students }: { lectureId
                   </TableCell>
                   <TableCell align="center">
                     <Switch size="small" checked={f.hasParentAccess} onChange={(e) => parent.mutate({ id: f.id, on: e.target.checked })} slotProps={{ input: { 'aria-label': `${f.fileName} 학부모 공개` } }} />
+                    {f.hasParentAccess && (
+                      <Button size="small" startIcon={<LinkOutlined fontSize="small" />} onClick={() => setLinks(f)} data-testid="parent-links-button">학부모 링크</Button>
+                    )}
                   </TableCell>
                   <TableCell align="right">
                     <Tooltip title="삭제">
@@ -257,6 +263,7 @@ export function WeeklyLectureFileArea({ lectureId, wlId, students }: { lectureId
       <PreviewDialog file={preview} onClose={() => setPreview(null)} />
       <ViewsDialog file={views} onClose={() => setViews(null)} />
       <MemoDialog file={memo} onClose={() => setMemo(null)} onSaved={() => void refresh()} />
+      <ParentLinksDialog file={links} onClose={() => setLinks(null)} />
     </Card>
   );
 }

@@ -54,3 +54,34 @@ export const downloadUrl = (fileId: number, inline: boolean) => api.get<SignedUr
 /** Student view: a watermarked copy for lecture materials, and the open is recorded. */
 export const studentFileView = (fileId: number) => api.get<SignedUrl>(`/sp/file/${fileId}/view`, { overlay: true });
 export const selfStudyFileView = (fileId: number) => api.get<SignedUrl>(`/sp/self-study-file/${fileId}/view`, { overlay: true });
+
+export type ParentLink = {
+  id: number;
+  fileId: number;
+  studentId: number | null;
+  studentName: string | null;
+  status: 'active' | 'expired' | 'revoked';
+  expiresAt: string;
+  revokedAt: string | null;
+  smsPhone: string | null;
+  openCount: number;
+  firstOpenedAt: string | null;
+  lastOpenedAt: string | null;
+  createdAt: string;
+  createdByName: string | null;
+};
+export type ParentLinkStudent = { id: number; name: string; loginId: string; parentPhone: string | null };
+export type ParentLinks = { hasParentAccess: boolean; links: ParentLink[]; students: ParentLinkStudent[] };
+/** What a parent's link opens: the file's facts and a signed download URL that lives a few minutes. */
+export type SharedFile = { fileName: string; contentType: string; fileSize: number; studentName: string | null; expiresAt: string; download: { url: string; expiresAt: string } };
+
+export const parentLinkKeys = { list: (fileId: number) => ['files', 'parent-links', fileId] as const };
+
+export const parentLinksQuery = (fileId: number) =>
+  queryOptions({ queryKey: parentLinkKeys.list(fileId), queryFn: ({ signal }) => api.get<ParentLinks>(`/files/${fileId}/parent-links`, { signal }) });
+
+export const createParentLinks = (fileId: number, body: { studentIds: number[]; expiresInDays: number; sendSms: boolean }) =>
+  api.post<{ links: (ParentLink & { url: string })[] }>(`/files/${fileId}/parent-links`, body);
+export const revokeParentLink = (linkId: number) => api.delete<ParentLink>(`/files/parent-links/${linkId}`);
+/** The public link page: no session, so a 401 must never trigger a token refresh. */
+export const openSharedFile = (token: string) => api.get<SharedFile>(`/link/files/${encodeURIComponent(token)}`, { retryOn401: false, overlay: false });

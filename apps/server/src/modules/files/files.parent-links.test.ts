@@ -1,0 +1,218 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { auditLogs } from '../audit/audit.table.ts';
+import { lectures, weeklyLectureParticipants, weeklyLectures } from '../lectures/lectures.table.ts';
+import { smsOutbox } from '../sms/sms.table.ts';
+import { studentProfiles } from '../students/students.table.ts';
+import { users } from '../users/users.table.ts';
+import { fileParentLinks, files } from './files.table.ts';
+import { makePdf, sendToUrl, sha256 } from './files.testkit.ts';
+
+let t: TestApp;
+let dataDir: string;
+let admin: string;
+let ta: string;
+let student: string;
+let studentId: number;
+let wlId: number;
+let fileId: number;
+let otherFileId: number;
+const DAY = 24 * 60 * 60 * 1000;
+
+async function upload(fileName: string, body: Buffer): Promise<number> {
+  const init = await t.app.inject({ method: 'POST', url: '/api/files/upload-url', headers: bearer(admin), payload: { fileName, contentType: 'application/pdf', fileSize: body.length, kind: 'material', weeklyLectureId: wlId } });
+  expect(init.statusCode, init.body).toBe(200);
+  const { file, url, headers } = init.json();
+  expect((await sendToUrl(t, { url, method: 'PUT', body, headers })).status).toBe(200);
+  const done = await t.app.inject({ method: 'PUT', url: `/api/files/${file.id}/upload-done`, headers: bearer(admin), payload: { sha256: sha256(body) } });
+  expect(done.statusCode, done.body).toBe(200);
+  return file.id;
+}
+
+const setParentAccess = (id: number, on: boolean) => t.app.inject({ method: 'PUT', url: `/api/files/${id}/parent-access`, headers: bearer(admin), payload: { hasParentAccess: on } });
+const createLinks = (opts: { id?: number; token?: string; payload: unknown }) =>
+  t.app.inject({ method: 'POST', url: `/api/files/${opts.id ?? fileId}/parent-links`, headers: opts.token === '' ? {} : bearer(opts.token ?? ta), payload: opts.payload as object });
+const openLink = (token: string) => t.app.inject({ method: 'GET', url: `/api/link/files/${token}` });
+const tokenOf = (url: string) => url.split('/link/file/')[1]!;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'parent-links-test-'));
+  t = await createTestApp({ config: { dataDir, publicUrl: 'https://academy.example.kr/' } });
+  admin = await t.login('admin', 'admin1234!');
+  ta = await t.login('ta01', 'ta1234!');
+  student = await t.login('student01', 'student1234!');
+  const [lecture] = await t.ctx.db.select({ id: lectures.id }).from(lectures).where(eq(lectures.name, '고2 수학 정규반'));
+  const [s1] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.loginId, 'student01'));
+  studentId = s1!.id;
+  const [wl] = await t.ctx.db
+    .select({ id: weeklyLectures.id })
+    .from(weeklyLectures)
+    .innerJoin(weeklyLectureParticipants, eq(weeklyLectureParticipants.weeklyLectureId, weeklyLectures.id))
+    .where(and(eq(weeklyLectures.lectureId, lecture!.id), eq(weeklyLectureParticipants.userId, studentId)))
+    .orderBy(asc(weeklyLectures.date))
+    .limit(1);
+  wlId = wl!.id;
+  await t.ctx.db.update(studentProfiles).set({ parentPhone: '01098765432' }).where(eq(studentProfiles.userId, studentId));
+  fileId = await upload('3주차 이차함수 정리.pdf', await makePdf(2));
+  otherFileId = await upload('4주차 비공개 자료.pdf', await makePdf(1));
+}, 60_000);
+
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('parent links', () => {
+  it('refuses a file whose parent access is off with 409 and a Korean message', async () => {
+    const res = await createLinks({ payload: { studentIds: [studentId] } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'files.parent_access_off' });
+    expect(res.json().message).toContain('학부모 공개');
+  });
+
+  it('creates a link per student, texts the parent phone with the link, and the parent opens it without a session', async () => {
+    expect((await setParentAccess(fileId, true)).statusCode).toBe(200);
+    const res = await createLinks({ payload: { studentIds: [studentId], expiresInDays: 7, sendSms: true } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [link] = res.json().links;
+    expect(link).toMatchObject({ fileId, studentId, studentName: expect.any(String), status: 'active', smsPhone: '01098765432', openCount: 0 });
+    expect(link.url).toMatch(/^https:\/\/academy\.example\.kr\/link\/file\/[A-Za-z0-9_-]{32}$/);
+    expect(new Date(link.expiresAt).getTime() - t.clock.now.getTime()).toBe(7 * DAY);
+
+    const [sms] = await t.ctx.db.select().from(smsOutbox).where(eq(smsOutbox.purpose, 'file_parent_link')).orderBy(desc(smsOutbox.id)).limit(1);
+    expect(sms!.toPhone).toBe('01098765432');
+    expect(sms!.body).toContain(`[학원] ${link.studentName} 학부모님, '3주차 이차함수 정리.pdf' 자료를 보내드립니다. ${link.url} (`);
+    expect(sms!.body).toMatch(/\(\d{4}\. \d{1,2}\. \d{1,2}\.\([일월화수목금토]\)까지\)$/);
+    expect(sms!.kind).toBe('LMS');
+
+    // Only the hash is stored.
+    const [row] = await t.ctx.db.select().from(fileParentLinks).where(eq(fileParentLinks.id, link.id));
+    expect(row!.tokenHash).not.toContain(tokenOf(link.url));
+    expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+
+    const open = await openLink(tokenOf(link.url));
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.headers['cache-control']).toBe('no-store');
+    const body = open.json();
+    expect(body).toMatchObject({ fileName: '3주차 이차함수 정리.pdf', contentType: 'application/pdf', studentName: link.studentName, expiresAt: link.expiresAt });
+    expect(body.fileSize).toBeGreaterThan(0);
+    // A lecture material reaches the parent marked with their child's name (the student's own copy).
+    const dl = await sendToUrl(t, { url: body.download.url, method: 'GET' });
+    expect(dl.status).toBe(200);
+    expect(dl.body.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(dl.body.length).toBe(body.fileSize);
+
+    await openLink(tokenOf(link.url));
+    const list = await t.app.inject({ method: 'GET', url: `/api/files/${fileId}/parent-links`, headers: bearer(ta) });
+    expect(list.statusCode).toBe(200);
+    const listed = list.json().links.find((l: { id: number }) => l.id === link.id);
+    expect(listed).toMatchObject({ openCount: 2, status: 'active', lastOpenedAt: expect.any(String), firstOpenedAt: expect.any(String) });
+    expect(listed.url).toBeUndefined();
+    expect(list.json().students.map((s: { id: number }) => s.id)).toContain(studentId);
+
+    const audits = await t.ctx.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'file.parent_link_create'), eq(auditLogs.entityId, String(link.id))));
+    expect(audits).toHaveLength(1);
+  });
+
+  it('a link without a student serves the original file, with no SMS', async () => {
+    const before = await t.ctx.db.select().from(smsOutbox);
+    const res = await createLinks({ payload: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    const [link] = res.json().links;
+    expect(link).toMatchObject({ studentId: null, smsPhone: null });
+    expect(new Date(link.expiresAt).getTime() - t.clock.now.getTime()).toBe(7 * DAY);
+    expect(await t.ctx.db.select().from(smsOutbox)).toHaveLength(before.length);
+    const open = await openLink(tokenOf(link.url));
+    expect(open.statusCode).toBe(200);
+    expect(open.json().studentName).toBeNull();
+  });
+
+  it('expired, revoked and unknown tokens get the same 404', async () => {
+    const [expiring] = (await createLinks({ payload: { expiresInDays: 1 } })).json().links;
+    const [revoking] = (await createLinks({ payload: {} })).json().links;
+
+    const revoke = await t.app.inject({ method: 'DELETE', url: `/api/files/parent-links/${revoking.id}`, headers: bearer(ta) });
+    expect(revoke.statusCode).toBe(200);
+    expect(revoke.json()).toMatchObject({ status: 'revoked', revokedAt: expect.any(String) });
+    const gone = await openLink(tokenOf(revoking.url));
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toMatchObject({ code: 'links.not_found' });
+    expect(gone.json().message).toContain('만료');
+
+    expect((await openLink(tokenOf(expiring.url))).statusCode).toBe(200);
+    t.clock.advance(DAY + 1000);
+    expect((await openLink(tokenOf(expiring.url))).statusCode).toBe(404);
+
+    expect((await openLink('A'.repeat(32))).statusCode).toBe(404);
+    expect((await openLink('not-a-token')).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/files/parent-links/999999', headers: bearer(ta) })).statusCode).toBe(404);
+  });
+
+  it('switching parent access off closes every link of the file; on again reopens the unexpired ones', async () => {
+    const [link] = (await createLinks({ payload: { studentIds: [studentId] } })).json().links;
+    expect((await openLink(tokenOf(link.url))).statusCode).toBe(200);
+    await setParentAccess(fileId, false);
+    const off = await openLink(tokenOf(link.url));
+    expect(off.statusCode).toBe(404);
+    expect(off.json().code).toBe('links.not_found');
+    await setParentAccess(fileId, true);
+    expect((await openLink(tokenOf(link.url))).statusCode).toBe(200);
+  });
+
+  it('a token reaches only its own file', async () => {
+    await setParentAccess(otherFileId, true);
+    const [link] = (await createLinks({ payload: {} })).json().links;
+    const open = (await openLink(tokenOf(link.url))).json();
+    expect(open.fileName).toBe('3주차 이차함수 정리.pdf');
+    // The signed URL is bound to this file's key; it cannot be bent to another object.
+    const other = await t.app.inject({ method: 'GET', url: `/api/files/${otherFileId}/download-url` });
+    expect(other.statusCode).toBe(401);
+    const [mine, theirs] = await Promise.all([fileId, otherFileId].map(async (id) => (await t.ctx.db.select({ key: files.storageKey }).from(files).where(eq(files.id, id)))[0]!.key));
+    expect(open.download.url).toContain(mine);
+    const tampered = open.download.url.replace(mine!, theirs!);
+    expect((await sendToUrl(t, { url: tampered, method: 'GET' })).status).toBe(403);
+    // The token is not a session for anything else.
+    const asBearer = await t.app.inject({ method: 'GET', url: `/api/files/${otherFileId}`, headers: { authorization: `Bearer ${tokenOf(link.url)}` } });
+    expect(asBearer.statusCode).toBe(401);
+    await setParentAccess(otherFileId, false);
+  });
+
+  it('students and anonymous callers cannot make, list or revoke links', async () => {
+    expect((await createLinks({ token: student, payload: {} })).statusCode).toBe(403);
+    expect((await createLinks({ token: '', payload: {} })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/files/${fileId}/parent-links`, headers: bearer(student) })).statusCode).toBe(403);
+    const [link] = (await createLinks({ payload: {} })).json().links;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/files/parent-links/${link.id}`, headers: bearer(student) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/files/parent-links/${link.id}` })).statusCode).toBe(401);
+  });
+
+  it('bad input is refused with a message naming the field', async () => {
+    const cases: [unknown, string][] = [
+      [{ expiresInDays: 31 }, 'expiresInDays'],
+      [{ expiresInDays: 0 }, 'expiresInDays'],
+      [{ expiresInDays: 1.5 }, 'expiresInDays'],
+      [{ studentIds: ['abc'] }, 'studentIds'],
+      [{ sendSms: 'yes' }, 'sendSms'],
+      [{ sendSms: true }, 'studentIds'],
+      [{ studentIds: [999999] }, 'studentIds'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await createLinks({ payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message, JSON.stringify(payload)).toMatch(new RegExp(`^${field}`));
+    }
+    const [taUser] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.loginId, 'ta02'));
+    const notStudent = await createLinks({ payload: { studentIds: [taUser!.id] } });
+    expect(notStudent.statusCode).toBe(400);
+    const [s2] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.loginId, 'student02'));
+    await t.ctx.db.update(studentProfiles).set({ parentPhone: null }).where(eq(studentProfiles.userId, s2!.id));
+    const noPhone = await createLinks({ payload: { studentIds: [studentId, s2!.id], sendSms: true } });
+    expect(noPhone.statusCode).toBe(400);
+    expect(noPhone.json().message).toMatch(/^studentIds: 학부모 연락처가 없는/);
+    expect((await createLinks({ id: 999999, payload: {} })).statusCode).toBe(404);
+  });
+});

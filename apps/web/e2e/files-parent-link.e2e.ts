@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { login, openBrowser, type E2e } from './harness.ts';
+
+let e2e: E2e;
+beforeAll(async () => {
+  e2e = await openBrowser();
+});
+afterAll(() => e2e.close());
+
+/** A small real one-page PDF. */
+function tinyPdf(label: string): Buffer {
+  const stream = `BT /F1 24 Tf 72 760 Td (${label}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+const FILE_NAME = 'e2e 학부모 안내문.pdf';
+
+async function openFilesPage(page: Page): Promise<void> {
+  await page.goto('/crm/lectures');
+  await page.getByTestId('lecture-card').filter({ hasText: '고2 수학 정규반' }).getByTestId('lecture-card-name').click();
+  await page.getByTestId('lecture-title').waitFor();
+  const id = /\/crm\/lectures\/(\d+)/.exec(page.url())?.[1];
+  await page.goto(`/crm/lectures/${id}/files`);
+  await page.getByTestId('file-area').waitFor();
+}
+
+describe('files: parent links', () => {
+  test('staff make a parent link; a parent opens it with no session and downloads the file; a revoked link is refused', async () => {
+    const staff = await e2e.newPage();
+    await staff.goto('/login');
+    await login(staff, 'admin');
+    await openFilesPage(staff);
+    await staff.getByTestId('file-input').setInputFiles([{ name: FILE_NAME, mimeType: 'application/pdf', buffer: tinyPdf('Notice for parents') }]);
+    const row = staff.getByTestId('material-row').filter({ hasText: FILE_NAME });
+    await row.waitFor({ timeout: 30_000 });
+    // The action appears only once parent access is on.
+    expect(await row.getByTestId('parent-links-button').count()).toBe(0);
+    await row.getByRole('switch', { name: /학부모 공개/ }).click();
+    await row.getByTestId('parent-links-button').click();
+
+    const dialog = staff.getByTestId('parent-links');
+    await dialog.waitFor();
+    await staff.getByTestId('parent-link-mode-copy').click();
+    const students = staff.getByTestId('parent-link-student');
+    const childName = (await students.count()) > 0 ? (await students.first().innerText()).trim() : null;
+    if (childName) await students.first().click();
+    await staff.getByTestId('parent-link-create').click();
+    const url = await staff.getByTestId('parent-link-url').first().inputValue();
+    expect(url).toMatch(/\/link\/file\/[A-Za-z0-9_-]{32}$/);
+    await expect.poll(() => staff.getByTestId('parent-link-row').count()).toBe(1);
+    expect(await staff.getByTestId('parent-link-row').innerText()).toContain('안 열어 봄');
+
+    // The parent: a phone-sized browser with no session at all.
+    const parent = await e2e.newPage({ width: 390, height: 844 });
+    const linkPath = new URL(url).pathname;
+    await parent.goto(linkPath);
+    await parent.getByTestId('shared-file').waitFor();
+    expect(await parent.getByTestId('shared-file-name').innerText()).toBe(FILE_NAME);
+    expect(await parent.getByTestId('shared-file-size').innerText()).toMatch(/(B|KB)$/);
+    if (childName) expect(await parent.getByTestId('shared-file-student').innerText()).toBe(childName);
+    expect(await parent.getByTestId('shared-file-expires').innerText()).toMatch(/\d{4}\. \d{1,2}\. \d{1,2}\.\([일월화수목금토]\) \d{2}:\d{2}까지/);
+    const downloadEvent = parent.waitForEvent('download');
+    await parent.getByTestId('shared-file-download').click();
+    const download = await downloadEvent;
+    expect(download.suggestedFilename()).toBe(FILE_NAME);
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Staff see that it was opened, then revoke it.
+    await staff.getByRole('button', { name: '닫기' }).click();
+    await row.getByTestId('parent-links-button').click();
+    await expect.poll(() => staff.getByTestId('parent-link-row').innerText()).toContain('1회');
+    staff.once('dialog', (d) => void d.accept());
+    await staff.getByTestId('parent-link-row').getByRole('button', { name: '취소' }).click();
+    await expect.poll(() => staff.getByTestId('parent-link-row').innerText()).toContain('취소됨');
+
+    await parent.reload();
+    await parent.getByTestId('shared-file-gone').waitFor();
+    expect(await parent.getByTestId('shared-file-gone').innerText()).toContain('만료');
+
+    const stranger = await e2e.newPage({ width: 390, height: 844 });
+    await stranger.goto('/link/file/not-a-real-token');
+    await stranger.getByTestId('shared-file-gone').waitFor();
+  });
+});
