@@ -67,4 +67,7 @@ export async function seedLarge(ctx: Pick<AppContext, 'db' | 'database'> & AppCo
     await step.run({ db, database: ctx.database, random, studentIds, taIds });
     log(`${step.name} in ${Math.round(performance.now() - t0)} ms`);
   }
+  // Bulk inserts leave the planner's statistics behind (autovacuum analyses later); plans measured
+  // on stale statistics would be plans no running center ever gets.
+  await ctx.database.query('analyze');
 }

@@ -1,3 +1,4 @@
+import { parentLinkReply as linkReply } from '@academy/contracts/files-replies';
 import { idParam } from '@academy/contracts/validation';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,22 +10,6 @@ import { createParentLinksService, PARENT_LINK_DEFAULT_DAYS, PARENT_LINK_MAX_DAY
 import type { FilesService } from './files.service.ts';
 
 const tags = ['files'];
-
-const linkReply = z.object({
-  id: z.number(),
-  fileId: z.number(),
-  studentId: z.number().nullable(),
-  studentName: z.string().nullable(),
-  status: z.enum(['active', 'expired', 'revoked']),
-  expiresAt: z.string(),
-  revokedAt: z.string().nullable(),
-  smsPhone: z.string().nullable().describe('링크를 문자로 보낸 학부모 번호 (복사만 했으면 null)'),
-  openCount: z.number().describe('학부모가 링크를 연 횟수'),
-  firstOpenedAt: z.string().nullable(),
-  lastOpenedAt: z.string().nullable(),
-  createdAt: z.string(),
-  createdByName: z.string().nullable(),
-});
 
 /**
  * Parent links (PRODUCT.md: 학부모 have no account; a texted /link/file/<token> opens one shared

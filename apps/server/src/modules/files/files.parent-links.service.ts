@@ -1,3 +1,4 @@
+import type { ParentLinkReply } from '@academy/contracts/files-replies';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { compareKorean, formatKoreanDate } from '@academy/contracts/format';
@@ -20,21 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 type LinkRow = typeof fileParentLinks.$inferSelect;
 
-export type ParentLinkDto = {
-  id: number;
-  fileId: number;
-  studentId: number | null;
-  studentName: string | null;
-  status: 'active' | 'expired' | 'revoked';
-  expiresAt: string;
-  revokedAt: string | null;
-  smsPhone: string | null;
-  openCount: number;
-  firstOpenedAt: string | null;
-  lastOpenedAt: string | null;
-  createdAt: string;
-  createdByName: string | null;
-};
+export type ParentLinkDto = ParentLinkReply;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

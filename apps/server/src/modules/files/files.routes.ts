@@ -1,4 +1,5 @@
 import { FILE_KINDS, FILE_SIZE_LIMIT, MAX_PARTS, STUDENT_FILE_KINDS } from '@academy/contracts/files';
+import { filePermissionReply as permissionReply, fileReply } from '@academy/contracts/files-replies';
 import { idParam } from '@academy/contracts/validation';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,21 +16,6 @@ import { createFilesService } from './files.service.ts';
 const tags = ['files'];
 const maxSize = Math.max(...Object.values(FILE_SIZE_LIMIT));
 
-const fileReply = z.object({
-  id: z.number(),
-  fileName: z.string(),
-  contentType: z.string(),
-  size: z.number(),
-  kind: z.enum(FILE_KINDS),
-  status: z.enum(['pending', 'available']),
-  memo: z.string(),
-  hasParentAccess: z.boolean(),
-  lectureId: z.number().nullable(),
-  weeklyLectureId: z.number().nullable(),
-  ownerId: z.number(),
-  ownerName: z.string().nullable(),
-  createdAt: z.string(),
-});
 const urlReply = z.object({
   url: z.string().describe('서명된 주소 (GET). 짧은 시간만 유효'),
   expiresAt: z.string(),
@@ -51,12 +37,6 @@ const partsBody = z
   .max(MAX_PARTS);
 const fileParams = z.object({ id: idParam });
 const wlParams = z.object({ id: idParam, wlId: idParam });
-const permissionReply = z.object({
-  weeklyLectureId: z.number(),
-  scope: z.enum(['participants', 'lecture', 'selected', 'none']),
-  availableFrom: z.string().nullable(),
-  studentIds: z.array(z.number()),
-});
 const viewer = z.object({ userId: z.number(), name: z.string(), loginId: z.string(), phone: z.string().nullable() });
 
 /**

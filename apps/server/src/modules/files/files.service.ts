@@ -1,3 +1,4 @@
+import type { FilePermissionReply, FileReply } from '@academy/contracts/files-replies';
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
@@ -37,30 +38,11 @@ const GET_URL_TTL_SEC = 5 * 60;
 
 export type FileRow = typeof files.$inferSelect;
 
-export type FileDto = {
-  id: number;
-  fileName: string;
-  contentType: string;
-  size: number;
-  kind: FileKind;
-  status: 'pending' | 'available';
-  memo: string;
-  hasParentAccess: boolean;
-  lectureId: number | null;
-  weeklyLectureId: number | null;
-  ownerId: number;
-  ownerName: string | null;
-  createdAt: string;
-};
+export type FileDto = FileReply;
 
 export type UploadInput = { fileName: string; contentType: string; fileSize: number; kind: FileKind; weeklyLectureId?: number | null };
 
-export type PermissionDto = {
-  weeklyLectureId: number;
-  scope: 'participants' | 'lecture' | 'selected' | 'none';
-  availableFrom: string | null;
-  studentIds: number[];
-};
+export type PermissionDto = FilePermissionReply;
 
 const isStaff = (u: AuthUser) => hasPermission(u, 'TA');
 

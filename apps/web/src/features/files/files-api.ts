@@ -1,25 +1,11 @@
-import type { FileKind } from '@academy/contracts/files';
+import type { FilePermissionReply, FileReply, ParentLinkReply } from '@academy/contracts/files-replies';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/http.ts';
 
-export type StoredFile = {
-  id: number;
-  fileName: string;
-  contentType: string;
-  size: number;
-  kind: FileKind;
-  status: 'pending' | 'available';
-  memo: string;
-  hasParentAccess: boolean;
-  lectureId: number | null;
-  weeklyLectureId: number | null;
-  ownerId: number;
-  ownerName: string | null;
-  createdAt: string;
-};
+export type StoredFile = FileReply;
 export type MaterialFile = StoredFile & { viewCount: number };
 export type SignedUrl = { url: string; expiresAt: string; fileName: string; watermarked: boolean };
-export type FilePermission = { weeklyLectureId: number; scope: 'participants' | 'lecture' | 'selected' | 'none'; availableFrom: string | null; studentIds: number[] };
+export type FilePermission = FilePermissionReply;
 export type Viewer = { userId: number; name: string; loginId: string; phone: string | null };
 export type FileViews = { opened: (Viewer & { firstOpenedAt: string; lastOpenedAt: string; openCount: number })[]; notOpened: Viewer[] };
 export type MaterialWeek = { weeklyLectureId: number; lectureId: number; title: string; date: string; files: (StoredFile & { opened: boolean })[] };
@@ -55,21 +41,7 @@ export const downloadUrl = (fileId: number, inline: boolean) => api.get<SignedUr
 export const studentFileView = (fileId: number) => api.get<SignedUrl>(`/sp/file/${fileId}/view`, { overlay: true });
 export const selfStudyFileView = (fileId: number) => api.get<SignedUrl>(`/sp/self-study-file/${fileId}/view`, { overlay: true });
 
-export type ParentLink = {
-  id: number;
-  fileId: number;
-  studentId: number | null;
-  studentName: string | null;
-  status: 'active' | 'expired' | 'revoked';
-  expiresAt: string;
-  revokedAt: string | null;
-  smsPhone: string | null;
-  openCount: number;
-  firstOpenedAt: string | null;
-  lastOpenedAt: string | null;
-  createdAt: string;
-  createdByName: string | null;
-};
+export type ParentLink = ParentLinkReply;
 export type ParentLinkStudent = { id: number; name: string; loginId: string; parentPhone: string | null };
 export type ParentLinks = { hasParentAccess: boolean; links: ParentLink[]; students: ParentLinkStudent[] };
 /** What a parent's link opens: the file's facts and a signed download URL that lives a few minutes. */
