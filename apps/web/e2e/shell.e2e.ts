@@ -224,6 +224,9 @@ describe('public pages', () => {
     const page = await e2e.newPage();
     await page.goto('/login');
     await page.getByRole('link', { name: '비밀번호 찾기' }).click();
+    // The page is a lazy chunk: until it renders, '아이디' still matches the login form's field.
+    await page.waitForURL('**/find-password');
+    await page.getByRole('button', { name: '재설정 링크 받기' }).waitFor();
     await page.getByLabel('아이디').fill('nobody-here');
     await page.getByLabel('휴대전화 번호').fill('010-0000-0000');
     await page.getByRole('button', { name: '재설정 링크 받기' }).click();
