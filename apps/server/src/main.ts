@@ -40,7 +40,8 @@ async function main(): Promise<void> {
   const lines = [``, `  학원 CRM ${config.version} — ${url}`, `  데이터베이스: ${database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}`];
   if (config.demoData) {
     lines.push(`  데모 계정 (demo accounts):`);
-    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(14)} ${a.loginId} / ${a.password}`);
+    // Pad the ASCII column: Hangul is two columns wide in a terminal, so padding the roles misaligns.
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${`${a.loginId} / ${a.password}`.padEnd(28)}${a.role}`);
   }
   console.log(lines.join('\n') + '\n');
 }
