@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import academy from './tools/eslint/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', 'apps/server/drizzle/**', '**/*.tmp.*'] },
@@ -12,6 +13,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       'no-console': 'off',
     },
+  },
+  {
+    files: ['apps/server/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    plugins: { academy },
+    rules: { 'academy/boundaries': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

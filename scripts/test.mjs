@@ -18,6 +18,7 @@ const requireBrowser = process.env.REQUIRE_BROWSER_TESTS === '1';
 const reports = mkdtempSync(path.join(os.tmpdir(), 'academy-test-'));
 
 const suites = [
+  { name: 'tools', cwd: 'tools', args: ['vitest', 'run'] },
   { name: 'contracts', cwd: 'packages/contracts', args: ['vitest', 'run'] },
   { name: 'server', cwd: 'apps/server', args: ['vitest', 'run'] },
   { name: 'web', cwd: 'apps/web', args: ['vitest', 'run'], when: () => existsSync(path.join(root, 'apps/web/vitest.config.ts')) },

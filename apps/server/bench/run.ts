@@ -18,6 +18,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { seedLarge } from '../src/db/seed/large.ts';
 import { users } from '../src/modules/users/users.table.ts';
+import { createDriver } from './driver.ts';
 import type { BenchEnv, CustomResult, HttpScenario, Scenario } from './types.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -38,8 +39,9 @@ async function main(): Promise<void> {
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: tmpDir, JWT_SECRET: jwtSecret }), databaseUrl: dbUrl, logLevel: 'warn' };
   const database = await openDatabase({ url: dbUrl, dataDir: dbUrl ? undefined : tmpDir, poolSize: 40 });
   const built = await buildApp({ config, database, logger: false, webDist: null });
+  const driver = createDriver({ url: dbUrl, db: database.db });
   const t0 = performance.now();
-  await seedLarge(built.ctx, (m) => console.log(`  seed: ${m}`));
+  await seedLarge(built, (m) => console.log(`  seed: ${m}`));
   console.log(`  seed ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   let baseUrl: string;
@@ -65,7 +67,10 @@ async function main(): Promise<void> {
   );
   const env: BenchEnv = {
     baseUrl,
-    database,
+    db: database.db,
+    ctx: built.ctx,
+    modules: built.modules,
+    driver,
     tmpDir,
     tokens: { admin: (await login('admin', 'admin1234!')).token, ta: (await login('ta01', 'ta1234!')).token, student: (await login('student01', 'student1234!')).token },
     userIds: { admin: ids.admin!, ta: ids.ta01!, student: ids.student01! },
@@ -97,6 +102,7 @@ async function main(): Promise<void> {
 
   for (const c of children) c.kill('SIGTERM');
   if (!dbUrl) await built.app.close();
+  await driver.close();
   await database.close();
 }
 

@@ -1,4 +1,7 @@
-import type { Database } from '../src/db/client.ts';
+import type { Modules } from '../src/composition.ts';
+import type { AppContext } from '../src/context.ts';
+import type { Db } from '../src/db/client.ts';
+import type { Driver } from './driver.ts';
 
 /**
  * A benchmark scenario. The harness (run.ts) starts the server on a large seeded database, then
@@ -8,8 +11,13 @@ import type { Database } from '../src/db/client.ts';
 export type BenchEnv = {
   /** Base URL of the running server, e.g. http://127.0.0.1:41234 */
   baseUrl: string;
-  /** Direct database access for baselines and fixtures. */
-  database: Database;
+  /** The app's database handle, for typed fixtures. */
+  db: Db;
+  /** The kernel and the modules, in this process on the same database (service-level baselines). */
+  ctx: AppContext;
+  modules: Modules;
+  /** Text SQL straight to the database, for baselines and fixtures. */
+  driver: Driver;
   /** Access tokens of demo-like accounts in the large seed. */
   tokens: { admin: string; ta: string; student: string };
   userIds: { admin: number; ta: number; student: number };

@@ -9,31 +9,23 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '@academy/contracts/validation';
+import { createModules, moduleList, type Modules } from './composition.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
+import { createAudit } from './lib/audit/audit.ts';
+import { createSmsOutbox } from './lib/sms/outbox.ts';
+import { createStorage } from './lib/storage/create-storage.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { registerAuth, type RegisteredRoute } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { noticeRoutes } from './modules/notices/notices.routes.ts';
-import { systemRoutes } from './modules/system/system.routes.ts';
-import { studentRoutes } from './modules/students/students.routes.ts';
-import { studentRecordRoutes } from './modules/student-records/student-records.routes.ts';
-import { tagRoutes } from './modules/tags/tags.routes.ts';
-import { pushAlertTemplateRoutes } from './modules/push-alert-templates/push-alert-templates.resource.ts';
 import { graphqlRoutes } from './plugins/graphql/graphql.plugin.ts';
-import { lectureRoutes } from './modules/lectures/lectures.routes.ts';
-import { weeklyLectureRoutes } from './modules/weekly-lectures/weekly-lectures.routes.ts';
-import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
-import { portalLectureRoutes } from './modules/portal-lectures/portal-lectures.routes.ts';
-import { filesRoutes } from './modules/files/files.routes.ts';
 
-export type BuiltApp = { app: FastifyInstance; ctx: AppContext; routes: RegisteredRoute[] };
+export type BuiltApp = { app: FastifyInstance; ctx: AppContext; modules: Modules; routes: RegisteredRoute[] };
 
 /**
  * Builds the whole server without listening: main.ts listens, tests use `app.inject()`.
- * Each area registers its routes here, in one visible list.
+ * The modules come from the composition root (composition.ts); each registers its own routes.
  */
 export async function buildApp(deps: {
   config: Config;
@@ -52,13 +44,18 @@ export async function buildApp(deps: {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const now = deps.now ?? (() => new Date());
   const ctx: AppContext = {
     config,
-    database,
     db: database.db,
+    databaseKind: database.kind,
     signer: createTokenSigner(config.jwtSecret),
-    now: deps.now ?? (() => new Date()),
+    audit: createAudit(database.db),
+    sms: createSmsOutbox(database.db),
+    storage: createStorage({ config, now: () => now() }),
+    now,
   };
+  const modules = createModules(ctx);
 
   const webDist = deps.webDist === undefined ? findWebDist() : deps.webDist;
   registerErrorHandling(app, { spaFallback: !!webDist });
@@ -77,18 +74,19 @@ export async function buildApp(deps: {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  systemRoutes(app, ctx);
-  authRoutes(app, ctx);
-  noticeRoutes(app, ctx);
-  studentRoutes(app, ctx);
-  studentRecordRoutes(app, ctx);
-  tagRoutes(app, ctx);
-  pushAlertTemplateRoutes(app, ctx);
-  lectureRoutes(app, ctx);
-  weeklyLectureRoutes(app, ctx);
-  attendanceRoutes(app, ctx);
-  portalLectureRoutes(app, ctx);
-  filesRoutes(app, ctx);
+  const timers: NodeJS.Timeout[] = [];
+  for (const m of moduleList(modules)) {
+    m.register?.(app);
+    for (const job of m.housekeeping ?? []) {
+      const timer = setInterval(() => void job.run().catch((err: unknown) => app.log.error({ err }, `${job.name} failed`)), job.everyMs);
+      timer.unref();
+      timers.push(timer);
+    }
+  }
+  app.addHook('onClose', async () => {
+    for (const t of timers) clearInterval(t);
+    await ctx.storage.close();
+  });
 
   // Keep last among the routes: /api/gql is generated from the resources registered above.
   await graphqlRoutes(app, ctx);
@@ -96,7 +94,7 @@ export async function buildApp(deps: {
   if (webDist) await serveWeb(app, webDist);
 
   await app.ready();
-  return { app, ctx, routes };
+  return { app, ctx, modules, routes };
 }
 
 /** The built web app; the not-found handler falls back to its index.html. */

@@ -1,12 +1,25 @@
 import type { Config } from './config.ts';
-import type { Database, Db } from './db/client.ts';
+import type { Db } from './db/client.ts';
+import type { Audit } from './lib/audit/audit.ts';
+import type { SmsOutbox } from './lib/sms/outbox.ts';
+import type { Storage } from './lib/storage/storage.ts';
 import type { TokenSigner } from './lib/tokens.ts';
 
-/** What services need from the outside world. Built once in buildApp; tests may swap `now`. */
+/**
+ * The kernel: the shared mechanisms every module may use (database, audit, SMS outbox, file
+ * storage, token signing, the clock). Built once in buildApp; tests may
+ * swap `now`. `db` joins the caller's transaction (src/db/client.ts).
+ */
 export type AppContext = {
   config: Config;
-  database: Database;
   db: Db;
+  databaseKind: 'pglite' | 'postgres';
   signer: TokenSigner;
+  /** Who changed what: every write of every area records itself here, in its own transaction. */
+  audit: Audit;
+  /** Texts to people: queued in the caller's transaction, delivered by the sender. */
+  sms: SmsOutbox;
+  /** Where file bytes live (local folder or S3), for every area that keeps files. */
+  storage: Storage;
   now: () => Date;
 };

@@ -1,21 +1,23 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { DEMO_ACCOUNTS, ensureInitialAdmin, seedDemo } from './db/seed/demo.ts';
+import { seedDemo } from './db/seed/demo.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { DEMO_ACCOUNTS } from './modules/users/index.ts';
 
 const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const { app, ctx } = await buildApp({ config, database });
+  const built = await buildApp({ config, database });
+  const { app, ctx, modules } = built;
 
   if (config.demoData) {
-    const { seeded } = await seedDemo(ctx);
+    const { seeded } = await seedDemo(built);
     app.log.info(seeded ? '데모 데이터를 만들었습니다 (demo data created)' : '기존 데이터를 사용합니다 (existing data kept)');
   }
-  const admin = await ensureInitialAdmin(ctx);
+  const admin = await modules.users.ensureInitialAdmin();
   if (admin === 'missing') {
     app.log.warn('관리자 계정이 없습니다. ADMIN_LOGIN_ID와 ADMIN_PASSWORD를 지정하고 다시 시작하세요 (no admin account: set ADMIN_LOGIN_ID and ADMIN_PASSWORD)');
   }

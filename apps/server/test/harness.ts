@@ -14,8 +14,13 @@ export type TestApp = BuiltApp & {
   /** Test clock: starts at real time; `advance` moves it forward. */
   clock: { now: Date; advance: (ms: number) => void };
   login: (loginId: string, password: string) => Promise<string>;
+  /** One HTTP call through `inject()`, with a bearer token when given; JSON replies are parsed. */
+  call: (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token?: string | null, payload?: unknown) => Promise<CallResult>;
   close: () => Promise<void>;
 };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read replies freely
+export type CallResult = { status: number; json: any; raw: Buffer; headers: Record<string, string | string[] | number | undefined> };
 
 export const testConfig = (over: Partial<Config> = {}): Config => ({
   env: 'test',
@@ -32,11 +37,15 @@ export const testConfig = (over: Partial<Config> = {}): Config => ({
   ...over,
 });
 
+/**
+ * `seed: true` loads the demo center (browser-test fixtures, a few legacy tests); new tests pass
+ * `seed: false` and build what they need with the modules' testkits (makeStaff, makeStudents …).
+ */
 export async function createTestApp(opts: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const clock = { now: new Date(), advance: (ms: number) => { clock.now = new Date(clock.now.getTime() + ms); } };
   const built = await buildApp({ config: testConfig(opts.config), database, now: () => clock.now, logger: false, webDist: null });
-  if (opts.seed !== false) await seedDemo(built.ctx);
+  if (opts.seed !== false) await seedDemo(built);
   return {
     ...built,
     database,
@@ -45,6 +54,16 @@ export async function createTestApp(opts: { seed?: boolean; config?: Partial<Con
       const res = await built.app.inject({ method: 'POST', url: '/api/auth/login', payload: { loginId, password } });
       if (res.statusCode !== 200) throw new Error(`login ${loginId} failed: ${res.statusCode} ${res.body}`);
       return res.json().accessToken as string;
+    },
+    async call(method, url, token, payload) {
+      const res = await built.app.inject({
+        method,
+        url,
+        headers: token ? bearer(token) : {},
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      const json = res.body && String(res.headers['content-type'] ?? '').includes('json') ? res.json() : null;
+      return { status: res.statusCode, json, raw: res.rawPayload, headers: res.headers };
     },
     async close() {
       await built.app.close();

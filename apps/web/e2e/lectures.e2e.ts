@@ -145,7 +145,7 @@ describe('lecture setup', () => {
     await second.getByRole('combobox').click();
     await page.getByRole('option', { name: '월요일' }).click();
     await page.getByTestId('lecture-save').click();
-    await page.getByText('월요일 시간이 겹칩니다').waitFor();
+    await page.getByText(/월요일 19:00–22:00과 19:00–22:00 시간이 겹칩니다/).waitFor();
     await second.getByRole('combobox').click();
     await page.getByRole('option', { name: '목요일' }).click();
     await page.getByTestId('lecture-save').click();

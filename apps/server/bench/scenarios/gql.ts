@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import { pushAlertTemplatesResource } from '../../src/modules/push-alert-templates/push-alert-templates.resource.ts';
 import { listStatements } from '../../src/plugins/graphql/schema.ts';
+import { compile } from '../../src/plugins/graphql/sql.ts';
 import { timeLoop, type BenchEnv, type CustomResult, type Scenario } from '../types.ts';
 
 /**
@@ -34,10 +35,10 @@ function variables(i: number) {
 
 /** Tops the table up to 10,000 templates, spread over categories, words and two years of dates. */
 async function ensureRows(env: BenchEnv): Promise<void> {
-  const [row] = await env.database.query<{ n: number }>('select count(*)::int as n from push_alert_templates');
+  const [row] = await env.driver.query<{ n: number }>('select count(*)::int as n from push_alert_templates');
   const missing = ROWS - (row?.n ?? 0);
   if (missing <= 0) return;
-  await env.database.query(
+  await env.driver.query(
     `insert into push_alert_templates (title, category, body, is_active, created_at, updated_at)
      select (array['결석','지각','성적','클리닉','상담','휴원','보강','시험'])[1 + g % 8] || ' ' ||
               (array['안내','결과','예약','확정','알림'])[1 + (g / 8) % 5] || ' ' || g,
@@ -49,7 +50,7 @@ async function ensureRows(env: BenchEnv): Promise<void> {
        from generate_series(1, $1::int) as g`,
     [missing],
   );
-  await env.database.query('analyze push_alert_templates');
+  await env.driver.query('analyze push_alert_templates');
 }
 
 async function measure(env: BenchEnv): Promise<CustomResult> {
@@ -71,9 +72,10 @@ async function measure(env: BenchEnv): Promise<CustomResult> {
   const admin = { userId: env.userIds.admin, loginId: 'admin', userType: 'ADMIN' as const, isAdminLevel: false };
   const statements = Array.from({ length: 20 }, (_, i) => {
     const v = variables(i);
-    return listStatements({ res: pushAlertTemplatesResource, user: admin as never, filter: v.filter, sorting: v.sorting as never, paging: v.paging });
+    const s = listStatements({ res: pushAlertTemplatesResource, user: admin as never, filter: v.filter, sorting: v.sorting as never, paging: v.paging });
+    return { nodes: compile(s.nodes!), count: compile(s.count!) };
   });
-  const [first] = await env.database.query<{ n: number }>(statements[0]!.count!.text, statements[0]!.count!.params);
+  const [first] = await env.driver.query<{ n: number }>(statements[0]!.count.text, statements[0]!.count.params);
   if (first?.n !== checked.data.pushAlertTemplates.totalCount) throw new Error('driver and gql disagree on totalCount');
 
   let k = 0;
@@ -82,7 +84,7 @@ async function measure(env: BenchEnv): Promise<CustomResult> {
     durationMs: duration * 1000,
     fn: async () => {
       const s = statements[k++ % statements.length]!;
-      await Promise.all([env.database.query(s.nodes!.text, s.nodes!.params), env.database.query(s.count!.text, s.count!.params)]);
+      await Promise.all([env.driver.query(s.nodes.text, s.nodes.params), env.driver.query(s.count.text, s.count.params)]);
     },
   });
 

@@ -8,7 +8,7 @@ const json = { 'content-type': 'application/json' };
 
 /** The 300-student lectures of the large seed (lectures.large.ts), each with 40 sessions. */
 async function bigLectures(env: BenchEnv): Promise<{ id: number; sessions: number[]; roster: number[] }[]> {
-  const rows = await env.database.query<{ id: number; sessions: number[]; roster: number[] }>(
+  const rows = await env.driver.query<{ id: number; sessions: number[]; roster: number[] }>(
     `select l.id,
             (select array_agg(w.id order by w.date) from weekly_lectures w where w.lecture_id = l.id) as sessions,
             (select array_agg(s.user_id) from lecture_students s where s.lecture_id = l.id and s.left_at is null) as roster
@@ -18,7 +18,7 @@ async function bigLectures(env: BenchEnv): Promise<{ id: number; sessions: numbe
   );
   if (rows.length === 0) throw new Error('no 300-student lecture in the large seed (lectures.large.ts)');
   // Locks from the seed would refuse the whole bulk; the benchmark measures the write path.
-  await env.database.query(`update weekly_lecture_participants set att_locked = false where lecture_id = any($1::int[])`, [rows.map((r) => r.id)]);
+  await env.driver.query(`update weekly_lecture_participants set att_locked = false where lecture_id = any($1::int[])`, [rows.map((r) => r.id)]);
   return rows;
 }
 
@@ -30,7 +30,7 @@ export const scenarios: Scenario[] = [
     connections: 2,
     prepare: async (env) => {
       const lectures = await bigLectures(env);
-      const [types] = await env.database.query<{ ids: number[] }>('select array_agg(id order by seq) as ids from attendance_types');
+      const [types] = await env.driver.query<{ ids: number[] }>('select array_agg(id order by seq) as ids from attendance_types');
       const specs: HttpRequestSpec[] = [];
       // Many different sessions, alternating types, so concurrent requests rarely wait on the same rows.
       for (const l of lectures) {

@@ -3,7 +3,6 @@ import { getChoseong } from 'es-hangul';
 import { GRADES, SCHOOLS, mobile, pick, rng } from '../../src/db/seed/korean.ts';
 import { searchColumns } from '../../src/modules/students/students.search.ts';
 import { generatedRows, importWorkbook, multipartBody } from '../../src/modules/students/students.testkit.ts';
-import type { AppContext } from '../../src/context.ts';
 import { createStudentsService } from '../../src/modules/students/students.service.ts';
 import { timeLoop, type BenchEnv, type HttpRequestSpec, type Scenario } from '../types.ts';
 
@@ -25,7 +24,7 @@ function post(opts: { url: string; headers: Record<string, string>; body: Buffer
  * student. Filled here in batches, once, the same way the service writes them.
  */
 async function ensureProfiles(env: BenchEnv): Promise<{ id: number; name: string; phone: string | null }[]> {
-  const missing = await env.database.query<{ id: number; name: string; login_id: string; phone: string | null; parent_phone: string | null }>(
+  const missing = await env.driver.query<{ id: number; name: string; login_id: string; phone: string | null; parent_phone: string | null }>(
     `select u.id, u.name, u.login_id, u.phone, p.parent_phone from users u left join student_profiles p on p.user_id = u.id
       where u.user_type = 'STUDENT' and (p.user_id is null or p.search_tokens = '{}')`,
   );
@@ -34,7 +33,7 @@ async function ensureProfiles(env: BenchEnv): Promise<{ id: number; name: string
     const chunk = missing.slice(i, i + 1000);
     const parentPhones = chunk.map((s) => s.parent_phone ?? mobile(r));
     const cols = chunk.map((s, k) => searchColumns({ name: s.name, loginId: s.login_id, phone: s.phone, parentPhone: parentPhones[k]! }));
-    await env.database.query(
+    await env.driver.query(
       `insert into student_profiles (user_id, parent_phone, school, grade, search_text, search_tokens)
        select u, pp, sc, gr, st, string_to_array(tk, ' ')
          from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) as v(u, pp, sc, gr, st, tk)
@@ -49,8 +48,8 @@ async function ensureProfiles(env: BenchEnv): Promise<{ id: number; name: string
       ],
     );
   }
-  await env.database.query('analyze student_profiles');
-  return env.database.query(`select id, name, phone from users where user_type = 'STUDENT' and deleted_at is null order by id`);
+  await env.driver.query('analyze student_profiles');
+  return env.driver.query(`select id, name, phone from users where user_type = 'STUDENT' and deleted_at is null order by id`);
 }
 
 /** The same mix of searches the HTTP scenario sends: 초성, name prefix, phone tail, full name. */
@@ -92,8 +91,7 @@ export const scenarios: Scenario[] = [
     target: 'baseline',
     measure: async (env) => {
       const students = await ensureProfiles(env);
-      const ctx = { database: env.database, db: env.database.db, now: () => new Date() } as unknown as AppContext;
-      const svc = createStudentsService(ctx);
+      const svc = createStudentsService(env.ctx);
       const mix = searchMix(students);
       let i = 0;
       return timeLoop({
@@ -126,7 +124,7 @@ export const scenarios: Scenario[] = [
       const dry = await send(true);
       const real = await send(false);
       // 3,000 students named 김학생… would skew any scenario that searches after this one.
-      await env.database.query(`delete from users where login_id like $1`, [`${prefix}%`]);
+      await env.driver.query(`delete from users where login_id like $1`, [`${prefix}%`]);
       return {
         p50Ms: real.ms,
         p99Ms: real.ms,

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,10 +18,15 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export type Database = {
+  /**
+   * The one way to the database. It joins the caller's transaction: inside
+   * `db.transaction(async () => …)` every query made through `db` — by this module or by another
+   * module it calls — runs in that transaction, and a nested `db.transaction` is a savepoint.
+   */
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs a parameterised statement straight through the driver (hot paths, benchmarks). */
-  query: <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+  /** Calls `listener` with the text of every statement until the returned function is called (tests count queries). */
+  observe: (listener: (statement: string) => void) => () => void;
   close: () => Promise<void>;
 };
 
@@ -28,30 +34,49 @@ export type Database = {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
 export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+  const listeners = new Set<(statement: string) => void>();
+  const logger = { logQuery: (statement: string) => listeners.forEach((l) => l(statement)) };
+  const observe = (listener: (statement: string) => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
-    return {
-      db,
-      kind: 'postgres',
-      query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
-      close: () => pool.end(),
-    };
+    return { db: joinsTransactions(db), kind: 'postgres', observe, close: () => pool.end() };
   }
   // No dataDir: an in-memory database (tests). Otherwise the files live under DATA_DIR/pglite.
   const client = await PGlite.create(opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined, {
     extensions: { pg_trgm },
     parsers: { 20: (v: string) => Number.parseInt(v, 10) },
   });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
-  return {
-    db,
-    kind: 'pglite',
-    query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
-    close: () => client.close(),
+  return { db: joinsTransactions(db), kind: 'pglite', observe, close: () => client.close() };
+}
+
+const currentTx = new AsyncLocalStorage<Tx>();
+
+/**
+ * Wraps the database so that every query joins the transaction of its caller. Services always
+ * write `db.select()…`; whether that runs in a transaction is decided by whoever called them.
+ * Without this, a cross-module call inside a transaction that forgot to pass the handle would run
+ * outside it (and on PGlite, whose single connection the transaction holds, wait forever).
+ */
+function joinsTransactions(root: Db): Db {
+  const transaction = (fn: (tx: Tx) => Promise<unknown>, config?: unknown) => {
+    const target = currentTx.getStore() ?? root;
+    return (target.transaction as (f: (tx: Tx) => Promise<unknown>, c?: unknown) => Promise<unknown>)((tx) => currentTx.run(tx, () => fn(tx)), config);
   };
+  return new Proxy(root, {
+    get(_, prop) {
+      if (prop === 'transaction') return transaction;
+      const target = currentTx.getStore() ?? root;
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** The committed drizzle-kit migrations, found from both src/ (tsx, tests) and dist/ (built). */

@@ -1,18 +1,38 @@
+import type { ErrorSpec } from '@academy/contracts/errors';
+
 /**
  * Errors are values with a stable code, an HTTP status and a Korean message (ARCHITECTURE style
- * rule 3). Services throw them; the error plugin turns them into `{code, message}`.
+ * rule 3). Codes and statuses are declared per area in `@academy/contracts` (`LECTURE_ERRORS` …);
+ * services throw `appError(SPEC, message)` and the error plugin answers `{code, message}`.
  */
 export class AppError extends Error {
   readonly code: string;
   readonly status: number;
   readonly details?: unknown;
+  /** The request field the error is about (`name`, `schedule.1.startTime`): forms show it there. */
+  readonly field?: string;
 
-  constructor(opts: { code: string; status: number; message: string; details?: unknown }) {
+  constructor(opts: { code: string; status: number; message: string; details?: unknown; field?: string }) {
     super(opts.message);
     this.code = opts.code;
     this.status = opts.status;
     this.details = opts.details;
+    this.field = opts.field;
   }
+}
+
+/**
+ * The error of a declared code. Name the field when the error is about one input: the message
+ * then reads "field: …" and a form marks that field.
+ */
+export function appError(spec: ErrorSpec, message: string, opts: { field?: string; details?: unknown } = {}): AppError {
+  return new AppError({
+    code: spec.code,
+    status: spec.status,
+    message: opts.field ? `${opts.field}: ${message}` : message,
+    details: opts.details,
+    field: opts.field,
+  });
 }
 
 export const badRequest = (code: string, message: string, details?: unknown) =>

@@ -3,7 +3,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 
-type Issue = { path: string; message: string };
+/** One wrong input: where it came from (body, querystring, params), its field path and what is wrong. */
+type Issue = { part: string; path: string; message: string };
 
 const PART_LABEL: Record<string, string> = { body: '본문', querystring: '쿼리', params: '경로', headers: '헤더' };
 
@@ -14,17 +15,21 @@ const PART_LABEL: Record<string, string> = { body: '본문', querystring: '쿼�
 export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback: boolean }): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.code(err.status).send({ code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) });
+      const issues: Issue[] | undefined = err.field ? [{ part: 'body', path: err.field, message: err.message.slice(err.field.length + 2) }] : undefined;
+      return reply.code(err.status).send({ code: err.code, message: err.message, ...(issues ? { issues } : {}), ...(err.details ? { details: err.details } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const part = err.validationContext ?? 'body';
       const issues: Issue[] = err.validation.map((v) => ({
-        path: [part, ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : [])].join('.'),
+        part,
+        path: v.instancePath ? v.instancePath.split('/').filter(Boolean).join('.') : '',
         message: v.message ?? '형식이 올바르지 않습니다',
       }));
       const first = issues[0]!;
-      const field = first.path.split('.').slice(1).join('.') || PART_LABEL[part] || part;
-      return reply.code(400).send({ code: 'validation.invalid', message: `${field}: ${first.message}`, issues });
+      // A rule written in contracts (schedule overlap …) names its own code; plain schema checks are validation.invalid.
+      const ruleCode = (err.validation[0]?.params as { params?: { code?: unknown } } | undefined)?.params?.code;
+      const field = first.path || PART_LABEL[part] || part;
+      return reply.code(400).send({ code: typeof ruleCode === 'string' ? ruleCode : 'validation.invalid', message: `${field}: ${first.message}`, issues });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');

@@ -4,6 +4,7 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import '../lib/dayjs.ts';
+import { ConfirmProvider } from '../components/confirm-dialog.tsx';
 import { queryClient } from '../lib/query-client.ts';
 import { theme } from './theme.ts';
 
@@ -13,7 +14,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="ko">
-          {children}
+          <ConfirmProvider>{children}</ConfirmProvider>
         </LocalizationProvider>
       </ThemeProvider>
     </QueryClientProvider>

@@ -2,41 +2,11 @@ import type { BaseRecord, CrudFilter, CrudSort, DataProvider } from '@refinedev/
 import createGraphqlDataProvider from '@refinedev/graphql';
 import type { DocumentNode } from 'graphql';
 import { Client, cacheExchange, fetchExchange, makeOperation, mapExchange } from '@urql/core';
-import { flagDisconnected } from './network.ts';
-import { ACCESS_TOKEN_KEY, clearSession, refreshSession, session } from './session.ts';
+import { sessionFetch } from './http.ts';
+import './session.ts';
 
 /** SPEC §9: the GraphQL endpoint. */
 export const GQL_URL = '/api/gql';
-
-function storedToken(): string {
-  try {
-    return localStorage.getItem(ACCESS_TOKEN_KEY) ?? session.get().accessToken ?? '';
-  } catch {
-    return session.get().accessToken ?? '';
-  }
-}
-
-/**
- * fetch for urql: the bearer token from storage on every call (empty when signed out, SPEC §7),
- * one refresh-and-retry on 401 (SPEC §8), and the disconnect toast when the network fails.
- */
-async function gqlFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const send = () => {
-    const headers = new Headers(init?.headers);
-    headers.set('Authorization', `Bearer ${storedToken()}`);
-    return fetch(input, { ...init, headers, credentials: 'include' });
-  };
-  try {
-    const res = await send();
-    if (res.status !== 401) return res;
-    if (await refreshSession()) return await send();
-    clearSession();
-    return res;
-  } catch (err) {
-    if (!(err instanceof DOMException && err.name === 'AbortError')) flagDisconnected();
-    throw err;
-  }
-}
 
 const MUTATION_FIELD = /^(?:createOne|createMany|updateOne|updateMany|deleteOne|deleteMany)([A-Z]\w*)$/;
 
@@ -68,7 +38,8 @@ export const gqlClient = new Client({
   // SPEC §9: cache-first; queries go as GET while the URL stays within 2,047 characters, else POST.
   requestPolicy: 'cache-first',
   preferGetMethod: 'within-url-limit',
-  fetch: gqlFetch,
+  // The same path as every REST call: bearer token, one refresh-and-retry on 401, disconnect toast.
+  fetch: (input, init) => sessionFetch(String(input), init),
 });
 
 /**

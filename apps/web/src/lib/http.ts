@@ -1,3 +1,4 @@
+import type { ErrorSpec } from '@academy/contracts/errors';
 import { trackRequest } from './loading.ts';
 import { flagDisconnected } from './network.ts';
 
@@ -61,12 +62,33 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return url;
 }
 
-async function send(path: string, opts: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    // SPEC §7: the bearer token goes on every call, empty when signed out.
-    Authorization: `Bearer ${hooks.getToken() ?? ''}`,
+/**
+ * The one way a request leaves the browser, for REST and GraphQL alike: the bearer token (empty
+ * when signed out, SPEC §7), cookies, and on a 401 one refresh-and-retry (SPEC §8) — a failed
+ * refresh ends the session. A network failure raises the disconnect toast and rejects with the
+ * browser's own error (GraphQL shows it as "[Network] …"; the REST client turns it into an ApiError).
+ */
+export async function sessionFetch(url: string, init: RequestInit & { retryOn401?: boolean } = {}): Promise<Response> {
+  const { retryOn401 = true, ...rest } = init;
+  const send = async () => {
+    const headers = new Headers(rest.headers);
+    headers.set('Authorization', `Bearer ${hooks.getToken() ?? ''}`);
+    try {
+      return await fetchImpl(url, { ...rest, headers, credentials: 'include' });
+    } catch (err) {
+      if (!(err instanceof DOMException && err.name === 'AbortError')) flagDisconnected();
+      throw err;
+    }
   };
+  const res = await send();
+  if (res.status !== 401 || !retryOn401) return res;
+  if (await hooks.refresh()) return send();
+  hooks.onExpired();
+  return res;
+}
+
+async function send(path: string, opts: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) {
     body = opts.body;
@@ -75,16 +97,15 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     body = JSON.stringify(opts.body);
   }
   try {
-    return await fetchImpl(buildUrl(path, opts.query), {
+    return await sessionFetch(buildUrl(path, opts.query), {
       method: opts.method ?? 'GET',
       headers,
       body,
-      credentials: 'include',
       signal: opts.signal,
+      retryOn401: opts.retryOn401 !== false && !NO_REFRESH_PATHS.has(path),
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    flagDisconnected();
     throw new ApiError({ status: 0, code: 'network.error', message: NETWORK_ERROR_MESSAGE, details: err });
   }
 }
@@ -115,17 +136,7 @@ export async function http<T>(path: string, opts: RequestOptions = {}): Promise<
   const overlay = opts.overlay ?? method !== 'GET';
   const done = overlay ? trackRequest(`${method} ${path}`) : () => {};
   try {
-    let res = await send(path, opts);
-    if (res.status === 401 && opts.retryOn401 !== false && !NO_REFRESH_PATHS.has(path)) {
-      // SPEC §8: refresh the token and retry once; a failed refresh ends the session.
-      if (await hooks.refresh()) {
-        res = await send(path, opts);
-      } else {
-        const error = await toApiError(res);
-        hooks.onExpired();
-        throw error;
-      }
-    }
+    const res = await send(path, opts);
     if (!res.ok) throw await toApiError(res);
     return await parse<T>(res);
   } finally {
@@ -141,6 +152,22 @@ export const api = {
   delete: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) => http<T>(path, { ...opts, method: 'DELETE', body }),
 };
 
+/** True when `err` is the API's answer with this declared code (`isApiError(e, LECTURE_ERRORS.disabled)`). */
+export function isApiError(err: unknown, spec: ErrorSpec): err is ApiError {
+  return err instanceof ApiError && err.code === spec.code;
+}
+
+/** The wrong fields of a 4xx answer (validation, or a rule that names its field), for forms to show in place. */
+export function fieldIssues(err: unknown): { path: string; message: string }[] {
+  if (!(err instanceof ApiError)) return [];
+  const issues = (err.details as { issues?: unknown } | null)?.issues;
+  if (!Array.isArray(issues)) return [];
+  return issues
+    .filter((i): i is { part: string; path: string; message: string } => typeof i === 'object' && i !== null && typeof (i as { path?: unknown }).path === 'string')
+    .filter((i) => i.part === 'body' && i.path !== '')
+    .map((i) => ({ path: i.path, message: i.message }));
+}
+
 /** A Korean message for anything thrown by a call or a form. */
 export function errorMessage(err: unknown): string {
   if (err instanceof ApiError) return err.message;
@@ -155,8 +182,7 @@ export function errorMessage(err: unknown): string {
 export async function downloadFile(path: string, fallbackName: string): Promise<void> {
   const done = trackRequest(`GET ${path}`);
   try {
-    let res = await send(path, {});
-    if (res.status === 401 && (await hooks.refresh())) res = await send(path, {});
+    const res = await send(path, {});
     if (!res.ok) throw await toApiError(res);
     const disposition = res.headers.get('content-disposition') ?? '';
     const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];

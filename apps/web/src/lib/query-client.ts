@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './http.ts';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, errorMessage } from './http.ts';
+import { toast } from './toast.ts';
 
 const MAX_RETRIES = 3;
 
@@ -15,8 +16,23 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return true;
 }
 
+/**
+ * The one place a failed write is reported: every mutation's error becomes a toast with the
+ * server's Korean message, unless the mutation says `meta: { errorToast: false }` because it
+ * shows the error itself (a form marking its fields).
+ */
+function reportingMutationCache(): MutationCache {
+  return new MutationCache({
+    onError: (error, _variables, _context, mutation) => {
+      if (mutation.meta?.errorToast === false) return;
+      toast.error(errorMessage(error));
+    },
+  });
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: reportingMutationCache(),
     defaultOptions: {
       // Requests still go out while the browser reports offline: the failure raises the disconnect toast
       // (SPEC §2) instead of a click that silently waits; query retries pause until the network is back.

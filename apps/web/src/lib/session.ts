@@ -106,7 +106,8 @@ function endSession(): void {
 
 configureHttp({
   auth: {
-    getToken: () => session.get().accessToken,
+    // SPEC §7: the stored token (every tab shares it) goes on every call.
+    getToken: () => readStoredToken() ?? session.get().accessToken,
     refresh: refreshSession,
     onExpired: () => {
       endSession();

@@ -6,9 +6,9 @@ import { seedLarge } from './large.ts';
 /** `npm run seed:large`: fills the configured database (DATABASE_URL or PGlite in DATA_DIR). */
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-const { app, ctx } = await buildApp({ config, database, logger: false, webDist: null });
+const built = await buildApp({ config, database, logger: false, webDist: null });
 const t0 = performance.now();
-await seedLarge(ctx, (m) => console.log(`  ${m}`));
+await seedLarge(built, (m) => console.log(`  ${m}`));
 console.log(`대용량 데이터 준비 완료 (large seed done) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-await app.close();
+await built.app.close();
 await database.close();

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createTokenSigner } from '../../lib/tokens.ts';
-import { smsOutbox } from '../sms/sms.table.ts';
+import { smsOutbox } from '../../lib/sms/sms.table.ts';
 import { users } from '../users/users.table.ts';
 
 let t: TestApp;

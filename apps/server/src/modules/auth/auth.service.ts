@@ -6,8 +6,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newRefreshToken, REFRESH_TOKEN_TTL_DAYS, type AccessClaims } from '../../lib/tokens.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { queueSms } from '../sms/sms.outbox.ts';
+import { recordAudit } from '../../lib/audit/audit.ts';
+import { queueSms } from '../../lib/sms/outbox.ts';
 import { users, type UserRow } from '../users/users.table.ts';
 import { loginFailures, passwordResets, refreshTokens } from './auth.table.ts';
 

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import { PDFDocument, rgb } from 'pdf-lib';
 import type { AppContext } from '../../context.ts';
 import { createStorage } from '../../lib/storage/create-storage.ts';
-import { kstToday } from '../lectures/lectures.schedule.ts';
+import { kstToday } from '@academy/contracts/dates';
 import { lectures, weeklyLectures } from '../lectures/lectures.table.ts';
 import { users } from '../users/users.table.ts';
 import { files, fileViews } from './files.table.ts';

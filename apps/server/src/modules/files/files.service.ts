@@ -21,7 +21,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { LocalStorage } from '../../lib/storage/local.ts';
 import { StorageError, type Storage } from '../../lib/storage/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../../lib/audit/audit.ts';
 import { lectureStudents, weeklyLectureParticipants, weeklyLectures } from '../lectures/lectures.table.ts';
 import { users } from '../users/users.table.ts';
 import { checkContent, SNIFF_BYTES } from './files.sniff.ts';

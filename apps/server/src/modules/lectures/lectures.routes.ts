@@ -1,146 +1,62 @@
-import { idParam } from '@academy/contracts/validation';
+import { attendanceApi, lecturesApi, portalLecturesApi, weeklyLecturesApi } from '@academy/contracts/lectures';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import { registerLectureResources } from './lectures.resource.ts';
-import { ddayBody, ddayReply, lectureBody, lectureReply, userIdsBody, weeklyLectureReply } from './lectures.schemas.ts';
-import {
-  createDday,
-  createLecture,
-  deleteDday,
-  enrolStudents,
-  getLecture,
-  listLectures,
-  reorderDdays,
-  setLectureDisabled,
-  transferStudent,
-  unenrolStudents,
-  updateDday,
-  updateLecture,
-} from './lectures.service.ts';
+import { route } from '../../http/route.ts';
+import type { createAttendanceService } from './attendance.service.ts';
+import type { createLectureService } from './lectures.service.ts';
+import type { createPortalService } from './portal.service.ts';
+import type { RosterService } from './roster.service.ts';
+import type { createSessionService } from './sessions.service.ts';
 
-const idParams = z.object({ id: idParam });
-const tags = ['lectures'];
+type Services = {
+  lectures: ReturnType<typeof createLectureService>;
+  roster: RosterService;
+  sessions: ReturnType<typeof createSessionService>;
+  attendance: ReturnType<typeof createAttendanceService>;
+  portal: ReturnType<typeof createPortalService>;
+};
 
-export function lectureRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  registerLectureResources(app);
+/** Every route of the lectures module: the endpoint declared in contracts → one service call. */
+export function lectureRoutes(app: FastifyInstance, s: Services): void {
+  route(app, lecturesApi.list, ({ query }) => s.lectures.list({ includeDisabled: query.includeDisabled === 'true' }));
+  route(app, lecturesApi.get, ({ params }) => s.lectures.get(params.id));
+  route(app, lecturesApi.create, ({ body, user }) => s.lectures.create({ input: body, actorId: user.userId }));
+  route(app, lecturesApi.update, ({ params, body, user }) => s.lectures.update({ id: params.id, input: body, actorId: user.userId }));
+  route(app, lecturesApi.disable, ({ params, user }) => s.lectures.setDisabled({ id: params.id, disabled: true, actorId: user.userId }));
+  route(app, lecturesApi.enable, ({ params, user }) => s.lectures.setDisabled({ id: params.id, disabled: false, actorId: user.userId }));
+  route(app, lecturesApi.enrol, ({ params, body, user }) => s.roster.enrol({ lectureId: params.id, userIds: body.userIds, actorId: user.userId }));
+  route(app, lecturesApi.unenrol, ({ params, body, user }) => s.roster.unenrol({ lectureId: params.id, userIds: body.userIds, actorId: user.userId }));
+  route(app, lecturesApi.classTransfer, ({ params, user }) => s.roster.transfer({ fromId: params.id, userId: params.a, toId: params.b, actorId: user.userId }));
+  route(app, lecturesApi.createDday, ({ params, body, user }) => s.lectures.createDday({ lectureId: params.id, ...body, actorId: user.userId }));
+  route(app, lecturesApi.reorderDdays, ({ body, user }) => s.lectures.reorderDdays({ ids: body.ids, actorId: user.userId }));
+  route(app, lecturesApi.updateDday, ({ params, body, user }) => s.lectures.updateDday({ id: params.id, ...body, actorId: user.userId }));
+  route(app, lecturesApi.deleteDday, ({ params, user }) => s.lectures.deleteDday({ id: params.id, actorId: user.userId }));
 
-  r.get('/api/lectures', {
-    config: { permission: 'TA' },
-    schema: {
-      tags,
-      summary: '강좌 목록 (학생 수, 오늘/다음 회차, D-day 포함)',
-      querystring: z.object({ includeDisabled: z.enum(['true', 'false']).optional().describe('비활성 강좌 포함') }),
-      response: {
-        200: z.array(
-          lectureReply.extend({
-            studentCount: z.number(),
-            todaySession: weeklyLectureReply.nullable(),
-            nextSession: weeklyLectureReply.nullable(),
-            ddays: z.array(ddayReply),
-          }),
-        ),
-      },
-    },
-  }, (req) => listLectures(ctx, { includeDisabled: req.query.includeDisabled === 'true' }));
+  const wl = (p: { id: number; wlId: number }) => ({ lectureId: p.id, wlId: p.wlId });
+  route(app, weeklyLecturesApi.list, ({ params }) => s.sessions.list(params.id));
+  route(app, weeklyLecturesApi.get, ({ params }) => s.sessions.get(wl(params)));
+  route(app, weeklyLecturesApi.createSpecial, ({ params, body, user }) => s.sessions.createSpecial({ lectureId: params.id, ...body, actorId: user.userId }));
+  route(app, weeklyLecturesApi.rename, ({ params, body, user }) => s.sessions.rename({ ...wl(params), specialName: body.specialName, actorId: user.userId }));
+  route(app, weeklyLecturesApi.addParticipants, ({ params, body, user }) => s.sessions.addParticipants({ ...wl(params), userIds: body.userIds, actorId: user.userId }));
+  route(app, weeklyLecturesApi.addParticipantsWithOptions, ({ params, body, user }) => s.sessions.addParticipants({ ...wl(params), ...body, actorId: user.userId }));
+  route(app, weeklyLecturesApi.removeParticipants, ({ params, body, user }) => s.sessions.removeParticipants({ ...wl(params), userIds: body.userIds, actorId: user.userId }));
+  route(app, weeklyLecturesApi.createAnnouncement, ({ params, body, user }) => s.sessions.createAnnouncement({ ...wl(params), ...body, actorId: user.userId }));
+  route(app, weeklyLecturesApi.updateAnnouncement, ({ params, body, user }) =>
+    s.sessions.updateAnnouncement({ ...wl(params), announcementId: params.announcementId, ...body, actorId: user.userId }));
+  route(app, weeklyLecturesApi.deleteAnnouncement, ({ params, user }) => s.sessions.deleteAnnouncement({ ...wl(params), announcementId: params.announcementId, actorId: user.userId }));
+  route(app, weeklyLecturesApi.candidateExcel, ({ params }) => s.sessions.candidateExcel(wl(params)));
 
-  r.get('/api/lectures/:id', {
-    config: { permission: 'TA' },
-    schema: {
-      tags,
-      summary: '강좌 상세 (수강생, 회차, D-day)',
-      params: idParams,
-      response: {
-        200: lectureReply.extend({
-          weeklyLectures: z.array(weeklyLectureReply),
-          students: z.array(z.object({ userId: z.number(), name: z.string(), loginId: z.string(), phone: z.string().nullable(), enrolledAt: z.string() })),
-          ddays: z.array(ddayReply),
-        }),
-      },
-    },
-  }, (req) => getLecture(ctx, req.params.id));
+  route(app, attendanceApi.listTypes, () => s.attendance.listTypes());
+  route(app, attendanceApi.createType, ({ body, user }) => s.attendance.createType({ input: body, actorId: user.userId }));
+  route(app, attendanceApi.updateType, ({ params, body, user }) => s.attendance.updateType({ id: params.id, input: body, actorId: user.userId }));
+  route(app, attendanceApi.deleteType, ({ params, user }) => s.attendance.deleteType({ id: params.id, actorId: user.userId }));
+  route(app, attendanceApi.set, ({ params, body, user }) => s.attendance.set({ ...wl(params), userIds: [body.userId], attTypeId: body.attTypeId, actorId: user.userId }));
+  route(app, attendanceApi.setBulk, ({ params, body, user }) => s.attendance.set({ ...wl(params), userIds: body.userIds, attTypeId: body.attTypeId, actorId: user.userId }));
+  route(app, attendanceApi.setLock, ({ params, body, user }) => s.attendance.setLock({ ...wl(params), userIds: body.userIds, locked: body.locked, actorId: user.userId }));
+  route(app, attendanceApi.grid, ({ params }) => s.attendance.grid(params.id));
 
-  r.post('/api/lectures', {
-    config: { permission: 'ADMIN' },
-    schema: { tags, summary: '강좌 만들기 (시간표대로 회차 생성)', body: lectureBody, response: { 200: lectureReply } },
-  }, (req) => createLecture(ctx, { input: req.body, actorId: requireUser(req).userId }));
-
-  r.put('/api/lectures/:id', {
-    config: { permission: 'ADMIN' },
-    schema: { tags, summary: '강좌 수정 (시간표·기간이 바뀌면 앞으로의 회차를 맞춤)', params: idParams, body: lectureBody, response: { 200: lectureReply } },
-  }, (req) => updateLecture(ctx, { id: req.params.id, input: req.body, actorId: requireUser(req).userId }));
-
-  r.put('/api/lectures/:id/disable', {
-    config: { permission: 'ADMIN' },
-    schema: { tags, summary: '강좌 비활성화 (데이터는 유지)', params: idParams, response: { 200: lectureReply } },
-  }, (req) => setLectureDisabled(ctx, { id: req.params.id, disabled: true, actorId: requireUser(req).userId }));
-
-  r.put('/api/lectures/:id/enable', {
-    config: { permission: 'ADMIN' },
-    schema: { tags, summary: '강좌 다시 활성화', params: idParams, response: { 200: lectureReply } },
-  }, (req) => setLectureDisabled(ctx, { id: req.params.id, disabled: false, actorId: requireUser(req).userId }));
-
-  const enrolReply = z.object({ enrolled: z.number(), participations: z.number() });
-  r.post('/api/lectures/:id/students', {
-    config: { permission: 'TA' },
-    schema: { tags, summary: '수강생 등록 (오늘 이후 회차의 참여자가 됨)', params: idParams, body: userIdsBody, response: { 200: enrolReply } },
-  }, (req) => enrolStudents(ctx, { lectureId: req.params.id, userIds: req.body.userIds, actorId: requireUser(req).userId }));
-
-  r.delete('/api/lectures/:id/students', {
-    config: { permission: 'TA' },
-    schema: {
-      tags,
-      summary: '수강 종료 (오늘 이후 기록 없는 회차에서 빠짐, 지난 기록 유지)',
-      params: idParams,
-      body: userIdsBody,
-      response: { 200: z.object({ left: z.number(), participationsRemoved: z.number() }) },
-    },
-  }, (req) => unenrolStudents(ctx, { lectureId: req.params.id, userIds: req.body.userIds, actorId: requireUser(req).userId }));
-
-  r.post('/api/lectures/:id/class-transfer/:a/:b', {
-    config: { permission: 'ADMIN' },
-    schema: {
-      tags,
-      summary: '반 이동: 학생 a를 강좌 id에서 강좌 b로 (다음 회차부터, 지난 기록 유지)',
-      params: z.object({ id: idParam, a: idParam.describe('학생 사용자 ID'), b: idParam.describe('옮겨 갈 강좌 ID') }),
-      response: {
-        200: z.object({
-          userId: z.number(),
-          fromLectureId: z.number(),
-          toLectureId: z.number(),
-          fromDate: z.string(),
-          participationsRemoved: z.number(),
-          participationsAdded: z.number(),
-        }),
-      },
-    },
-  }, (req) => transferStudent(ctx, { fromId: req.params.id, userId: req.params.a, toId: req.params.b, actorId: requireUser(req).userId }));
-
-  r.post('/api/lectures/:id/ddays', {
-    config: { permission: 'TA' },
-    schema: { tags, summary: 'D-day 추가', params: idParams, body: ddayBody, response: { 200: ddayReply } },
-  }, (req) => createDday(ctx, { lectureId: req.params.id, ...req.body, actorId: requireUser(req).userId }));
-
-  r.put('/api/lectures/ddays/seq', {
-    config: { permission: 'TA' },
-    schema: {
-      tags,
-      summary: 'D-day 순서 변경 (한 강좌의 전체 순서를 한 번에)',
-      body: z.object({ ids: z.array(z.number().int().positive()).min(1).max(200).describe('새 순서대로 나열한 D-day ID 전체') }),
-      response: { 200: z.array(ddayReply) },
-    },
-  }, (req) => reorderDdays(ctx, { ids: req.body.ids, actorId: requireUser(req).userId }));
-
-  r.put('/api/lectures/ddays/:id', {
-    config: { permission: 'TA' },
-    schema: { tags, summary: 'D-day 수정', params: idParams, body: ddayBody, response: { 200: ddayReply } },
-  }, (req) => updateDday(ctx, { id: req.params.id, ...req.body, actorId: requireUser(req).userId }));
-
-  r.delete('/api/lectures/ddays/:id', {
-    config: { permission: 'TA' },
-    schema: { tags, summary: 'D-day 삭제', params: idParams, response: { 200: z.object({ id: z.number() }) } },
-  }, (req) => deleteDday(ctx, { id: req.params.id, actorId: requireUser(req).userId }));
+  route(app, portalLecturesApi.lectures, ({ user }) => s.portal.lectures(user.userId));
+  route(app, portalLecturesApi.sessions, ({ query, user }) => s.portal.sessions({ userId: user.userId, from: query.from, to: query.to }));
+  route(app, portalLecturesApi.announcements, ({ user }) => s.portal.announcements(user.userId));
+  route(app, portalLecturesApi.attendance, ({ user }) => s.portal.attendance(user.userId));
+  route(app, portalLecturesApi.ddays, ({ user }) => s.portal.ddays(user.userId));
 }

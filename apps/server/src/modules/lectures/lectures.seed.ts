@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, like } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { users } from '../users/users.table.ts';
-import { kstToday } from './lectures.schedule.ts';
-import { createLecture, enrolInTx, setLectureDisabled } from './lectures.service.ts';
-import { attendanceTypes, lectureDdays, weeklyLectureAnnouncements, weeklyLectures } from './lectures.table.ts';
+import { kstToday } from '@academy/contracts/dates';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DemoSeed } from '../../db/seed/seed.ts';
+import type { LecturesDeps } from './lectures.deps.ts';
+import type { createLectureService } from './lectures.service.ts';
+import { attendanceTypes, lectureDdays, weeklyLectureAnnouncements, weeklyLectureParticipants, weeklyLectures } from './lectures.table.ts';
+import type { RosterService } from './roster.service.ts';
 
 type DemoLecture = {
   name: string; subject: string; teacherName: string; targetSchool: string | null; targetGrade: string; room: string; color: string;
@@ -76,30 +77,27 @@ const ANNOUNCEMENTS = [
 ];
 
 /**
- * Demo lectures for seedDemo: the timetable, enrolments from the start of each lecture, past
+ * Demo lectures for the demo seed: the timetable, enrolments from the start of each lecture, past
  * attendance (mostly 출석, some 지각/결석…), locks on sessions older than two weeks, D-days and
  * announcements. Deterministic, so the browser tests can rely on it.
  */
-export async function seedDemoLectures(ctx: AppContext): Promise<void> {
+export async function seedDemoLectures(
+  deps: Pick<LecturesDeps, 'ctx'> & { lectures: ReturnType<typeof createLectureService>; roster: RosterService },
+  seed: DemoSeed,
+): Promise<void> {
+  const { ctx, lectures, roster } = deps;
   const { db } = ctx;
-  const admin = await db.select({ id: users.id }).from(users).where(eq(users.loginId, 'admin'));
-  const actorId = admin[0]?.id ?? 0;
-  const students = await db
-    .select({ id: users.id, loginId: users.loginId })
-    .from(users)
-    .where(and(eq(users.userType, 'STUDENT'), like(users.loginId, 'student%')))
-    .orderBy(asc(users.loginId));
-  const byNumber = new Map(students.map((s) => [Number(s.loginId.replace('student', '')), s.id]));
+  const actorId = seed.accounts.get('admin') ?? 0;
   const today = kstToday(ctx.now());
 
   for (const demo of DEMO_LECTURES) {
     const { students: numbers, ddays, disabled, ...input } = demo;
-    const lecture = await createLecture(ctx, { input, actorId });
-    const ids = numbers.map((n) => byNumber.get(n)).filter((id): id is number => id !== undefined);
-    await db.transaction(async (tx) => {
-      await enrolInTx(tx, { lectureId: lecture.id, userIds: ids, fromDate: input.startDate, at: new Date(`${input.startDate}T00:00:00+09:00`) });
-      await tx.insert(lectureDdays).values(ddays.map((d, i) => ({ lectureId: lecture.id, title: d.title, date: d.date, seq: i + 1 })));
-      const sessions = await tx
+    const lecture = await lectures.create({ input, actorId });
+    const ids = numbers.map((n) => seed.accounts.get(`student${String(n).padStart(2, '0')}`)).filter((id): id is number => id !== undefined);
+    await db.transaction(async () => {
+      await roster.join({ lectureId: lecture.id, userIds: ids, fromDate: input.startDate, at: new Date(`${input.startDate}T00:00:00+09:00`) });
+      await db.insert(lectureDdays).values(ddays.map((d, i) => ({ lectureId: lecture.id, title: d.title, date: d.date, seq: i + 1 })));
+      const sessions = await db
         .select({ id: weeklyLectures.id, date: weeklyLectures.date })
         .from(weeklyLectures)
         .where(eq(weeklyLectures.lectureId, lecture.id))
@@ -108,30 +106,27 @@ export async function seedDemoLectures(ctx: AppContext): Promise<void> {
       const next = sessions.find((s) => s.date >= today);
       const targets = [...recent, ...(next ? [next] : [])];
       if (targets.length) {
-        await tx.insert(weeklyLectureAnnouncements).values(
+        await db.insert(weeklyLectureAnnouncements).values(
           targets.map((s, i) => ({ weeklyLectureId: s.id, ...ANNOUNCEMENTS[i % ANNOUNCEMENTS.length]!, createdBy: actorId })),
         );
       }
     });
-    if (disabled) await setLectureDisabled(ctx, { id: lecture.id, disabled: true, actorId });
+    if (disabled) await lectures.setDisabled({ id: lecture.id, disabled: true, actorId });
   }
 
   const types = await db.select().from(attendanceTypes).where(inArray(attendanceTypes.name, ['출석', '지각', '조퇴', '결석', '온라인(영상 수강)']));
   const t = (name: string) => types.find((x) => x.name === name)?.id ?? null;
+  const p = weeklyLectureParticipants;
+  const w = weeklyLectures;
   // A fixed hash of the participant keeps the demo identical run after run.
-  await ctx.database.query(
-    `update weekly_lecture_participants p
-     set att_type_id = case
-           when (p.user_id * 7919 + p.weekly_lecture_id * 104729) % 100 < 84 then $1::int
-           when (p.user_id * 7919 + p.weekly_lecture_id * 104729) % 100 < 91 then $2::int
-           when (p.user_id * 7919 + p.weekly_lecture_id * 104729) % 100 < 93 then $3::int
-           when (p.user_id * 7919 + p.weekly_lecture_id * 104729) % 100 < 97 then $4::int
-           else $5::int end,
-         att_locked = w.date < ($6::date - 14),
-         att_updated_at = w.date + time '22:00',
-         att_updated_by = $7::int
-     from weekly_lectures w
-     where w.id = p.weekly_lecture_id and w.date < $6::date`,
-    [t('출석'), t('지각'), t('조퇴'), t('결석'), t('온라인(영상 수강)'), today, actorId],
-  );
+  const h = sql`(${p.userId} * 7919 + ${p.weeklyLectureId} * 104729) % 100`;
+  await db.execute(sql`
+    update ${p}
+    set ${sql.identifier(p.attTypeId.name)} = case when ${h} < 84 then ${t('출석')}::int when ${h} < 91 then ${t('지각')}::int
+                          when ${h} < 93 then ${t('조퇴')}::int when ${h} < 97 then ${t('결석')}::int else ${t('온라인(영상 수강)')}::int end,
+        ${sql.identifier(p.attLocked.name)} = ${w.date} < (${today}::date - 14),
+        ${sql.identifier(p.attUpdatedAt.name)} = ${w.date} + time '22:00',
+        ${sql.identifier(p.attUpdatedBy.name)} = ${actorId}::int
+    from ${w}
+    where ${w.id} = ${p.weeklyLectureId} and ${w.date} < ${today}::date`);
 }

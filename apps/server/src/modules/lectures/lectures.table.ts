@@ -1,8 +1,12 @@
+import type { ScheduleSlot } from '@academy/contracts/lectures';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** One weekly slot of a lecture's timetable. dayOfWeek: 1 = 월 … 7 = 일 (the week starts on Monday). */
-export type ScheduleSlot = { dayOfWeek: number; startTime: string; endTime: string };
+/**
+ * The tables of the lectures module: lectures and their D-days, the roster, the sessions (weekly
+ * lectures) with their participants, attendance marks and announcements, and attendance types.
+ * The attendance mark is a column of the participant, so attendance lives in this module too.
+ */
 
 /**
  * A lecture (강좌). The teacher is a free-text name (강사명): in a 학원 the teacher is often an

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../../lib/audit/audit.ts';
 import { users } from '../users/users.table.ts';
 import { notices } from './notices.table.ts';
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { ActualExamScore, Consult, Memo, actualExamScoreBody, consultBody } from '@academy/contracts/students';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../../lib/audit/audit.ts';
 import { users } from '../users/users.table.ts';
 import { actualExamScores, studentConsults, studentMemos } from './student-records.table.ts';
 

@@ -1,7 +1,8 @@
 import type { ImportReply } from '@academy/contracts/students';
 import type { AppContext } from '../../context.ts';
+import { legacyQuery } from '../../db/legacy-query.ts';
 import { conflict } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../../lib/audit/audit.ts';
 import { users } from '../users/users.table.ts';
 import { readImportRows, validateImportRows } from './students.excel.ts';
 import { searchColumns } from './students.search.ts';
@@ -18,7 +19,7 @@ const INSERT_CHUNK = 1000;
 export async function importStudents(ctx: AppContext, input: { buffer: Buffer; dryRun: boolean; actorId: number }): Promise<ImportReply> {
   const rows = await readImportRows(input.buffer);
   const loginIds = rows.map((r) => r['아이디'].trim().toLowerCase()).filter(Boolean);
-  const taken = await ctx.database.query<{ login_id: string }>(
+  const taken = await legacyQuery<{ login_id: string }>(ctx.db, 
     'select lower(login_id) as login_id from users where lower(login_id) = any($1::text[])',
     [loginIds],
   );

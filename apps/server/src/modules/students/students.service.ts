@@ -8,10 +8,11 @@ import {
   type UpdateStudentBody,
 } from '@academy/contracts/students';
 import type { AppContext } from '../../context.ts';
+import { legacyQuery } from '../../db/legacy-query.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../../lib/audit/audit.ts';
 import { tags, userTags } from '../tags/tags.table.ts';
 import { users } from '../users/users.table.ts';
 import { searchColumns, searchCondition } from './students.search.ts';
@@ -150,7 +151,7 @@ function listWhere(q: Omit<ListStudentsQuery, 'page' | 'pageSize' | 'sortField' 
 }
 
 export function createStudentsService(ctx: AppContext) {
-  const { db, database } = ctx;
+  const { db } = ctx;
 
   async function list(q: ListStudentsQuery): Promise<{ nodes: Student[]; totalCount: number }> {
     const { where, params } = listWhere(q);
@@ -158,7 +159,7 @@ export function createStudentsService(ctx: AppContext) {
     // Page (with its tags) and count as two statements: a window count(*) over() would materialise
     // and sort every matching row, where the page alone can stop after pageSize rows of the name index.
     const [rows, totalCount] = await Promise.all([
-      database.query<StudentSqlRow>(
+      legacyQuery<StudentSqlRow>(db, 
         `${SELECT_STUDENT} ${FROM_STUDENT}
           where ${where}
           order by ${SORT_SQL[q.sortField]} ${dir} nulls last, u.id ${dir}
@@ -172,7 +173,7 @@ export function createStudentsService(ctx: AppContext) {
 
   async function count(q: ListStudentsQuery): Promise<number> {
     const { where, params } = listWhere(q);
-    const [row] = await database.query<{ n: number }>(
+    const [row] = await legacyQuery<{ n: number }>(db, 
       `select count(*)::int as n from users u left join student_profiles p on p.user_id = u.id where ${where}`,
       params,
     );
@@ -182,7 +183,7 @@ export function createStudentsService(ctx: AppContext) {
   /** Every matching student (no paging), for the Excel export. */
   async function listAll(q: ListStudentsQuery): Promise<Student[]> {
     const { where, params } = listWhere(q);
-    const rows = await database.query<StudentSqlRow>(
+    const rows = await legacyQuery<StudentSqlRow>(db, 
       `${SELECT_STUDENT} ${FROM_STUDENT}
         where ${where} order by ${SORT_SQL[q.sortField]} ${q.sortDir === 'desc' ? 'desc' : 'asc'} nulls last, u.id limit 100000`,
       params,
@@ -191,7 +192,7 @@ export function createStudentsService(ctx: AppContext) {
   }
 
   async function get(id: number, opts: { includeDeleted?: boolean } = {}): Promise<Student> {
-    const [row] = await database.query<StudentSqlRow>(
+    const [row] = await legacyQuery<StudentSqlRow>(db, 
       `${SELECT_STUDENT} ${FROM_STUDENT}
         where u.id = $1 and u.user_type = 'STUDENT' ${opts.includeDeleted ? '' : 'and u.deleted_at is null'}`,
       [id],
@@ -411,7 +412,7 @@ export function createStudentsService(ctx: AppContext) {
     const before = await get(input.id);
     const lectureIds = [...new Set(input.lectureIds)];
     if (lectureIds.length) {
-      const found = await database.query<{ id: number }>('select id from lectures where id = any($1::int[])', [lectureIds]);
+      const found = await legacyQuery<{ id: number }>(db, 'select id from lectures where id = any($1::int[])', [lectureIds]);
       const known = new Set(found.map((r) => r.id));
       const missing = lectureIds.filter((id) => !known.has(id));
       if (missing.length) throw badRequest('lectures.unknown', `lectureIds: 존재하지 않는 강좌입니다: ${missing.join(', ')}`);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -41,8 +42,8 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']), version: z.string() }) },
     },
   }, async () => {
-    await ctx.database.query('select 1');
-    return { status: 'ok' as const, db: ctx.database.kind, version: ctx.config.version };
+    await ctx.db.execute(sql`select 1`);
+    return { status: 'ok' as const, db: ctx.databaseKind, version: ctx.config.version };
   });
 
   r.get('/version.json', {

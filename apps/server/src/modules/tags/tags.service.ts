@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tag } from '@academy/contracts/students';
 import type { AppContext } from '../../context.ts';
+import { legacyQuery } from '../../db/legacy-query.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../../lib/audit/audit.ts';
 import { isUniqueViolation } from '../students/students.service.ts';
 import { users } from '../users/users.table.ts';
 import { tags, userTags } from './tags.table.ts';
@@ -11,11 +12,11 @@ import { tags, userTags } from './tags.table.ts';
 const nameTaken = (name: string | undefined) => conflict('tags.name_taken', `name: 이미 있는 태그 이름입니다: ${name ?? ''}`);
 
 export function createTagsService(ctx: AppContext) {
-  const { db, database } = ctx;
+  const { db } = ctx;
 
   async function list(): Promise<Tag[]> {
     // Counts only live accounts: a deleted student keeps its tags for a restore but is not counted.
-    const rows = await database.query<{ id: number; name: string; color: string; priority: number; user_count: number }>(
+    const rows = await legacyQuery<{ id: number; name: string; color: string; priority: number; user_count: number }>(db, 
       `select t.id, t.name, t.color, t.priority,
               (select count(*)::int from user_tags ut join users u on u.id = ut.user_id where ut.tag_id = t.id and u.deleted_at is null) as user_count
          from tags t order by t.priority, t.id`,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, pgView, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Every account: students, TAs and admins share one table so that sign-in, tags, SMS and audit
@@ -30,3 +30,24 @@ export const users = pgTable(
   ],
 );
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * The accounts as other modules may read them: a read-only view without the password hash. Other
+ * modules join this (names beside their rows, "only live accounts" conditions); every change to an
+ * account goes through the users module's functions.
+ */
+export const userAccounts = pgView('user_accounts').as((qb) =>
+  qb
+    .select({
+      id: users.id,
+      loginId: users.loginId,
+      userType: users.userType,
+      name: users.name,
+      phone: users.phone,
+      isActive: users.isActive,
+      isAdminLevel: users.isAdminLevel,
+      deletedAt: users.deletedAt,
+      createdAt: users.createdAt,
+    })
+    .from(users),
+);

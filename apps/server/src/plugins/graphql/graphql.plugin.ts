@@ -9,7 +9,6 @@ import { bearer } from '../auth.ts';
 import { graphql } from './graphql-js.ts';
 import { registeredResources } from './registry.ts';
 import { buildSchema, type GqlContext } from './schema.ts';
-import { usersResource } from './users.resource.ts';
 
 const { GraphQLError, Kind } = graphql;
 
@@ -73,7 +72,7 @@ function analyse(doc: DocumentNode): Analysis {
  * the schema can answer `me` and introspection rules by itself.
  */
 export async function graphqlRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const schema = buildSchema([usersResource, ...registeredResources(app)]);
+  const schema = buildSchema(registeredResources(app));
 
   await app.register(async (scope) => {
     // Mercurius declares its request shapes as JSON schema; the app-wide zod compiler does not read those.

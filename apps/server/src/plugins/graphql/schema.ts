@@ -15,7 +15,8 @@ import type {
 import { graphql } from './graphql-js.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { recordAudit } from '../../modules/audit/audit.service.ts';
+import { selectRows } from '../../db/sql.ts';
+import { recordAudit } from '../../lib/audit/audit.ts';
 import type { AuthUser } from '../auth.ts';
 import { gqlError, invalid, notAllowed, signInRequired } from './errors.ts';
 import type { ResourceDef, ScalarKind, SortSpec } from './registry.ts';
@@ -188,7 +189,6 @@ function stamps(table: PgTable, kind: 'create' | 'update', now: Date): Record<st
 const notFoundError = (res: ResourceDef, id: unknown) =>
   gqlError({ code: `${res.name}.not_found`, message: `Unable to find ${res.typeName} with id: ${String(id)}`, status: 404 });
 
-type Statement = { text: string; params: unknown[] };
 
 /**
  * The two statements of a list request: one for the page of rows, one for totalCount (each only
@@ -202,7 +202,7 @@ export function listStatements(opts: {
   paging?: Paging | null;
   nodes?: boolean;
   count?: boolean;
-}): { nodes: Statement | null; count: Statement | null; uncappedAll: boolean } {
+}): { nodes: SQL | null; count: SQL | null; uncappedAll: boolean } {
   const { res, user } = opts;
   const where = whereFor({ res, user, filter: filterToSql({ res, filter: opts.filter }) });
   const order = sortToSql({ res, sorting: opts.sorting });
@@ -215,8 +215,8 @@ export function listStatements(opts: {
   const limit = paging.limit ?? (capped ? MAX_PAGE_SIZE + 1 : null);
   const nodes = opts.nodes === false
     ? null
-    : compile(sql`select ${selectList(res)} from ${fromFor(res)} where ${where} order by ${order}${limit === null ? sql`` : sql` limit ${limit}`}${paging.offset ? sql` offset ${paging.offset}` : sql``}`);
-  const count = opts.count === false ? null : compile(sql`select count(*)::int as n from ${fromFor(res)} where ${where}`);
+    : sql`select ${selectList(res)} from ${fromFor(res)} where ${where} order by ${order}${limit === null ? sql`` : sql` limit ${limit}`}${paging.offset ? sql` offset ${paging.offset}` : sql``}`;
+  const count = opts.count === false ? null : sql`select count(*)::int as n from ${fromFor(res)} where ${where}`;
   return { nodes, count, uncappedAll: capped && paging.limit === null };
 }
 
@@ -270,8 +270,7 @@ function resourceFields(res: ResourceDef): { query: GraphQLFieldConfigMap<unknow
   async function readOne(c: GqlContext, user: AuthUser, id: unknown): Promise<Record<string, unknown>> {
     const key = idParam({ res, id, path: 'id' });
     const where = whereFor({ res, user, filter: sql`${res.idColumn} = ${key}` });
-    const q = compile(sql`select ${selectList(res)} from ${fromFor(res)} where ${where} limit 1`);
-    const [row] = await c.appContext.database.query(q.text, q.params);
+    const [row] = await selectRows(c.appContext.db, sql`select ${selectList(res)} from ${fromFor(res)} where ${where} limit 1`);
     if (!row) throw notFoundError(res, id);
     return mapRow(res, row);
   }
@@ -279,8 +278,7 @@ function resourceFields(res: ResourceDef): { query: GraphQLFieldConfigMap<unknow
   async function readByIds(c: GqlContext, user: AuthUser, ids: unknown[]): Promise<Record<string, unknown>[]> {
     if (ids.length === 0) return [];
     const where = whereFor({ res, user, filter: sql`${res.idColumn} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})` });
-    const q = compile(sql`select ${selectList(res)} from ${fromFor(res)} where ${where} order by ${res.idColumn}`);
-    return (await c.appContext.database.query(q.text, q.params)).map((r) => mapRow(res, r));
+    return (await selectRows(c.appContext.db, sql`select ${selectList(res)} from ${fromFor(res)} where ${where} order by ${res.idColumn}`)).map((r) => mapRow(res, r));
   }
 
   const list: GraphQLFieldConfig<unknown, GqlContext, { filter?: FilterInput; sorting?: SortSpec[]; paging?: Paging }> = {
@@ -296,8 +294,8 @@ function resourceFields(res: ResourceDef): { query: GraphQLFieldConfigMap<unknow
       const want = selected(info);
       const list = listStatements({ res, user, filter: args.filter, sorting: args.sorting, paging: args.paging, nodes: want.has('nodes'), count: want.has('totalCount') });
       const [rows, counted] = await Promise.all([
-        list.nodes ? c.appContext.database.query(list.nodes.text, list.nodes.params) : [],
-        list.count ? c.appContext.database.query<{ n: number }>(list.count.text, list.count.params) : [],
+        list.nodes ? selectRows(c.appContext.db, list.nodes) : [],
+        list.count ? selectRows<{ n: number }>(c.appContext.db, list.count) : [],
       ]);
       if (list.uncappedAll && rows.length > MAX_PAGE_SIZE) {
         throw invalid('paging', `조회 결과가 ${MAX_PAGE_SIZE}건을 넘습니다. 필터를 좁히거나 페이지로 나누어 조회해 주세요`);

@@ -5,7 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
-import { type AttendanceGrid as Grid, type AttendanceType, type GridStudent, lectureKeys, setAttendance, setAttendanceLock } from './lectures-api.ts';
+import type { AttendanceGrid as Grid, AttendanceType, GridStudent } from '@academy/contracts/lectures';
+import { attendanceGridQuery } from './api/attendance-grid.ts';
+import { setAttendance } from './api/set-attendance.ts';
+import { setAttendanceLock } from './api/set-attendance-lock.ts';
 
 const ROW_H = 32;
 const CELL_W = 64;
@@ -130,7 +133,7 @@ export function AttendanceGrid({ lectureId, grid, initialCol }: { lectureId: num
 
   const patch = useCallback(
     (change: (s: GridStudent) => GridStudent | null) => {
-      client.setQueryData<Grid>(lectureKeys.grid(lectureId), (old) => {
+      client.setQueryData(attendanceGridQuery(lectureId).queryKey, (old) => {
         if (!old) return old;
         return { ...old, students: old.students.map((s) => change(s) ?? s) };
       });

@@ -2,49 +2,37 @@ import { formatKoreanDate } from '@academy/contracts/format';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import DragIndicator from '@mui/icons-material/DragIndicator';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import type { Dday } from '@academy/contracts/lectures';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
-import { createDday, type Dday, deleteDday, lectureKeys, reorderDdays, updateDday } from './lectures-api.ts';
+import { useCreateDday } from './api/create-dday.ts';
+import { useDeleteDday } from './api/delete-dday.ts';
+import { useReorderDdays } from './api/reorder-ddays.ts';
+import { useUpdateDday } from './api/update-dday.ts';
 
 /** A lecture's D-days: add, edit, delete, and drag to reorder (the whole order saved in one call). */
 export function DdayDialog({ lectureId, lectureName, ddays, onClose }: { lectureId: number; lectureName: string; ddays: Dday[]; onClose: () => void }) {
-  const client = useQueryClient();
   const [items, setItems] = useState(ddays);
   const [dragId, setDragId] = useState<number | null>(null);
   const [editing, setEditing] = useState<{ id: number | null; title: string; date: string }>({ id: null, title: '', date: '' });
-  const refresh = () => client.invalidateQueries({ queryKey: lectureKeys.all });
+  const create = useCreateDday();
+  const update = useUpdateDday();
+  const remove = useDeleteDday();
+  const reorder = useReorderDdays();
+  const save = editing.id ? update : create;
 
-  const save = useMutation({
-    mutationFn: () => (editing.id ? updateDday(editing.id, { title: editing.title, date: editing.date }) : createDday(lectureId, { title: editing.title, date: editing.date })),
-    onSuccess: (d) => {
+  const submit = () => {
+    const body = { title: editing.title, date: editing.date };
+    const onSuccess = (d: Dday) => {
       setItems((list) => (editing.id ? list.map((x) => (x.id === d.id ? d : x)) : [...list, d]));
       setEditing({ id: null, title: '', date: '' });
       toast.success('D-day를 저장했습니다');
-      void refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => deleteDday(id),
-    onSuccess: (r) => {
-      setItems((list) => list.filter((x) => x.id !== r.id));
-      void refresh();
-    },
-  });
-  const reorder = useMutation({
-    mutationFn: (ids: number[]) => reorderDdays(ids),
-    onSuccess: (list) => {
-      setItems(list);
-      toast.success('순서를 저장했습니다');
-      void refresh();
-    },
-    onError: (err) => {
-      setItems(ddays);
-      toast.error(errorMessage(err));
-    },
-  });
+    };
+    if (editing.id) update.mutate({ params: { id: editing.id }, body }, { onSuccess });
+    else create.mutate({ params: { id: lectureId }, body }, { onSuccess });
+  };
 
   const drop = (targetId: number) => {
     if (dragId === null || dragId === targetId) return;
@@ -55,7 +43,13 @@ export function DdayDialog({ lectureId, lectureName, ddays, onClose }: { lecture
     list.splice(to, 0, moved!);
     setItems(list);
     setDragId(null);
-    reorder.mutate(list.map((x) => x.id));
+    reorder.mutate({ body: { ids: list.map((x) => x.id) } }, {
+      onSuccess: (saved) => {
+        setItems(saved);
+        toast.success('순서를 저장했습니다');
+      },
+      onError: () => setItems(ddays),
+    });
   };
 
   return (
@@ -81,7 +75,7 @@ export function DdayDialog({ lectureId, lectureName, ddays, onClose }: { lecture
                   <IconButton aria-label="수정" size="small" onClick={() => setEditing({ id: d.id, title: d.title, date: d.date })}>
                     <EditOutlined fontSize="small" />
                   </IconButton>
-                  <IconButton aria-label="삭제" size="small" onClick={() => remove.mutate(d.id)}>
+                  <IconButton aria-label="삭제" size="small" onClick={() => remove.mutate({ params: { id: d.id } }, { onSuccess: (r) => setItems((list) => list.filter((x) => x.id !== r.id)) })}>
                     <DeleteOutline fontSize="small" />
                   </IconButton>
                 </Stack>
@@ -99,12 +93,12 @@ export function DdayDialog({ lectureId, lectureName, ddays, onClose }: { lecture
         <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
           <TextField size="small" label="D-day 이름" value={editing.title} onChange={(e) => setEditing((s) => ({ ...s, title: e.target.value }))} placeholder="기말고사" sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 50, 'data-testid': 'dday-title' } }} />
           <TextField size="small" type="date" label="날짜" value={editing.date} onChange={(e) => setEditing((s) => ({ ...s, date: e.target.value }))} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'dday-date' } }} />
-          <Button variant="contained" disabled={!editing.title.trim() || !editing.date || save.isPending} onClick={() => save.mutate()} data-testid="dday-save">
+          <Button variant="contained" disabled={!editing.title.trim() || !editing.date || save.isPending} onClick={submit} data-testid="dday-save">
             {editing.id ? '수정' : '추가'}
           </Button>
           {editing.id && <Button onClick={() => setEditing({ id: null, title: '', date: '' })}>취소</Button>}
         </Stack>
-        {(save.isError || remove.isError) && <Alert severity="error" sx={{ mt: 1 }}>{errorMessage(save.error ?? remove.error)}</Alert>}
+        {save.isError && <Alert severity="error" sx={{ mt: 1 }}>{errorMessage(save.error)}</Alert>}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>닫기</Button>

@@ -1,36 +1,37 @@
 import { formatPhone } from '@academy/contracts/format';
+import { type LectureDetail, specialSessionBody } from '@academy/contracts/lectures';
 import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormDialog, FormTextField } from '../../components/form-dialog.tsx';
+import { StudentPicker, type StudentOption } from '../../components/student-picker.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
-import {
-  addSpecialSession, enrolStudents, type LectureDetail, lectureKeys, lectureListQuery, type StudentOption, transferStudent, unenrolStudents,
-} from './lectures-api.ts';
-import { StudentPicker } from './student-picker.tsx';
+import { useCreateSpecialSession } from './api/create-special-session.ts';
+import { useEnrolStudents } from './api/enrol-students.ts';
+import { useLectureList } from './api/lecture-list.ts';
+import { useTransferStudent } from './api/transfer-student.ts';
+import { useUnenrolStudents } from './api/unenrol-students.ts';
 
 /** The roster: enrol students (they join every session from today) or end their enrolment. */
 export function RosterDialog({ lecture, onClose }: { lecture: LectureDetail; onClose: () => void }) {
-  const client = useQueryClient();
   const [picked, setPicked] = useState<StudentOption[]>([]);
   const [leaving, setLeaving] = useState<Set<number>>(new Set());
-  const done = () => client.invalidateQueries({ queryKey: lectureKeys.all });
-  const enrol = useMutation({
-    mutationFn: () => enrolStudents(lecture.id, picked.map((p) => p.id)),
-    onSuccess: async () => {
-      toast.success(`${picked.length}명을 등록했습니다. 오늘 이후 회차에 참여자로 들어갑니다`);
-      setPicked([]);
-      await done();
-    },
-  });
-  const leave = useMutation({
-    mutationFn: () => unenrolStudents(lecture.id, [...leaving]),
-    onSuccess: async () => {
-      toast.success(`${leaving.size}명의 수강을 종료했습니다. 지난 기록은 남아 있습니다`);
-      setLeaving(new Set());
-      await done();
-    },
-  });
+  const enrol = useEnrolStudents();
+  const leave = useUnenrolStudents();
+  const enrolPicked = () =>
+    enrol.mutate({ params: { id: lecture.id }, body: { userIds: picked.map((p) => p.id) } }, {
+      onSuccess: () => {
+        toast.success(`${picked.length}명을 등록했습니다. 오늘 이후 회차에 참여자로 들어갑니다`);
+        setPicked([]);
+      },
+    });
+  const leaveChecked = () =>
+    leave.mutate({ params: { id: lecture.id }, body: { userIds: [...leaving] } }, {
+      onSuccess: () => {
+        toast.success(`${leaving.size}명의 수강을 종료했습니다. 지난 기록은 남아 있습니다`);
+        setLeaving(new Set());
+      },
+    });
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
       <DialogTitle>수강생 관리 · {lecture.name}</DialogTitle>
@@ -39,11 +40,10 @@ export function RosterDialog({ lecture, onClose }: { lecture: LectureDetail; onC
           <Box sx={{ flex: 1 }}>
             <StudentPicker value={picked} onChange={setPicked} exclude={new Set(lecture.students.map((s) => s.userId))} />
           </Box>
-          <Button variant="contained" sx={{ mt: 1 }} disabled={picked.length === 0 || enrol.isPending} onClick={() => enrol.mutate()} data-testid="roster-add">
+          <Button variant="contained" sx={{ mt: 1 }} disabled={picked.length === 0 || enrol.isPending} onClick={enrolPicked} data-testid="roster-add">
             등록
           </Button>
         </Stack>
-        {(enrol.isError || leave.isError) && <Alert severity="error" sx={{ mt: 1 }}>{errorMessage(enrol.error ?? leave.error)}</Alert>}
         <Typography variant="subtitle2" sx={{ mt: 2 }}>수강생 {lecture.students.length}명</Typography>
         <List dense sx={{ maxHeight: 360, overflow: 'auto' }}>
           {lecture.students.map((s) => (
@@ -64,7 +64,7 @@ export function RosterDialog({ lecture, onClose }: { lecture: LectureDetail; onC
         </List>
       </DialogContent>
       <DialogActions>
-        <Button color="error" disabled={leaving.size === 0 || leave.isPending} onClick={() => leave.mutate()}>
+        <Button color="error" disabled={leaving.size === 0 || leave.isPending} onClick={leaveChecked}>
           선택한 {leaving.size}명 수강 종료
         </Button>
         <Box sx={{ flexGrow: 1 }} />
@@ -76,20 +76,19 @@ export function RosterDialog({ lecture, onClose }: { lecture: LectureDetail; onC
 
 /** 반 이동: a student of this lecture moves to another from the next session; past records stay here. */
 export function TransferDialog({ lecture, onClose }: { lecture: LectureDetail; onClose: () => void }) {
-  const client = useQueryClient();
-  const lectures = useQuery(lectureListQuery(false));
+  const lectures = useLectureList(false);
   const [userId, setUserId] = useState<number | ''>('');
   const [toId, setToId] = useState<number | ''>('');
-  const move = useMutation({
-    mutationFn: () => transferStudent({ fromId: lecture.id, userId: Number(userId), toId: Number(toId) }),
-    onSuccess: async () => {
-      const student = lecture.students.find((s) => s.userId === userId);
-      const to = lectures.data?.find((l) => l.id === toId);
-      toast.success(`${student?.name ?? '학생'} 학생을 ${to?.name ?? '새 강좌'}(으)로 옮겼습니다. 지난 출결은 이 강좌에 남습니다`);
-      await client.invalidateQueries({ queryKey: lectureKeys.all });
-      onClose();
-    },
-  });
+  const move = useTransferStudent();
+  const submit = () =>
+    move.mutate({ params: { id: lecture.id, a: Number(userId), b: Number(toId) } }, {
+      onSuccess: () => {
+        const student = lecture.students.find((s) => s.userId === userId);
+        const to = lectures.data?.find((l) => l.id === toId);
+        toast.success(`${student?.name ?? '학생'} 학생을 ${to?.name ?? '새 강좌'}(으)로 옮겼습니다. 지난 출결은 이 강좌에 남습니다`);
+        onClose();
+      },
+    });
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
       <DialogTitle>반 이동</DialogTitle>
@@ -113,7 +112,7 @@ export function TransferDialog({ lecture, onClose }: { lecture: LectureDetail; o
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>취소</Button>
-        <Button variant="contained" disabled={userId === '' || toId === '' || move.isPending} onClick={() => move.mutate()} data-testid="transfer-submit">
+        <Button variant="contained" disabled={userId === '' || toId === '' || move.isPending} onClick={submit} data-testid="transfer-submit">
           이동
         </Button>
       </DialogActions>
@@ -123,34 +122,30 @@ export function TransferDialog({ lecture, onClose }: { lecture: LectureDetail; o
 
 /** A session outside the timetable (보강, 특강); the roster joins it. */
 export function SpecialSessionDialog({ lectureId, onClose }: { lectureId: number; onClose: () => void }) {
-  const client = useQueryClient();
-  const [form, setForm] = useState({ specialName: '보강', date: '', startTime: '14:00', endTime: '16:00' });
-  const save = useMutation({
-    mutationFn: () => addSpecialSession(lectureId, form),
-    onSuccess: async () => {
-      toast.success(`${form.specialName} 회차를 추가했습니다`);
-      await client.invalidateQueries({ queryKey: lectureKeys.all });
-      onClose();
-    },
-  });
+  const save = useCreateSpecialSession();
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>보강·특강 회차 추가</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField label="이름" value={form.specialName} onChange={(e) => setForm({ ...form, specialName: e.target.value })} helperText="보강, 특강, 특강 — 기출 총정리 …" slotProps={{ htmlInput: { maxLength: 40 } }} />
-          <TextField label="날짜" type="date" value={form.date} onChange={(e) => setForm({ ...form, date: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+    <FormDialog
+      title="보강·특강 회차 추가"
+      schema={specialSessionBody}
+      defaultValues={{ specialName: '보강', date: '', startTime: '14:00', endTime: '16:00' }}
+      maxWidth="xs"
+      submitLabel="추가"
+      onClose={onClose}
+      onSubmit={async (body) => {
+        await save.mutateAsync({ params: { id: lectureId }, body });
+        toast.success(`${body.specialName} 회차를 추가했습니다`);
+      }}
+    >
+      {() => (
+        <>
+          <FormTextField name="specialName" label="이름" helperText="보강, 특강, 특강 — 기출 총정리 …" slotProps={{ htmlInput: { maxLength: 40 } }} />
+          <FormTextField name="date" label="날짜" type="date" slotProps={{ inputLabel: { shrink: true } }} />
           <Stack direction="row" spacing={1}>
-            <TextField label="시작" type="time" value={form.startTime} onChange={(e) => setForm({ ...form, startTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
-            <TextField label="종료" type="time" value={form.endTime} onChange={(e) => setForm({ ...form, endTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+            <FormTextField name="startTime" label="시작" type="time" slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+            <FormTextField name="endTime" label="종료" type="time" slotProps={{ inputLabel: { shrink: true } }} fullWidth />
           </Stack>
-          {save.isError && <Alert severity="error">{errorMessage(save.error)}</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>취소</Button>
-        <Button variant="contained" disabled={!form.specialName.trim() || !form.date || save.isPending} onClick={() => save.mutate()}>추가</Button>
-      </DialogActions>
-    </Dialog>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -7,41 +7,60 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import {
   Alert, Box, Button, Card, CardContent, Checkbox, IconButton, MenuItem, Skeleton, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TextField, Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Announcement, LectureDetail } from '@academy/contracts/lectures';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { downloadFile, errorMessage } from '../../lib/http.ts';
+import { useConfirm } from '../../components/confirm-dialog.tsx';
+import { Section } from '../../components/section.tsx';
+import { StudentPicker, type StudentOption } from '../../components/student-picker.tsx';
+import { errorMessage } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
-import {
-  addParticipants, type Announcement, attendanceTypesQuery, candidateExcelUrl, createAnnouncement, deleteAnnouncement, type LectureDetail, lectureKeys, lectureListQuery,
-  removeParticipants, renameSession, setAttendance, setAttendanceLock, type StudentOption, updateAnnouncement, weeklyLectureQuery,
-} from './lectures-api.ts';
-import { StudentPicker } from './student-picker.tsx';
+import { useAddParticipants } from './api/add-participants.ts';
+import { useAttendanceTypes } from './api/attendance-types.ts';
+import { downloadCandidateExcel } from './api/candidate-excel.ts';
+import { useCreateAnnouncement } from './api/create-announcement.ts';
+import { useDeleteAnnouncement } from './api/delete-announcement.ts';
+import { useLectureList } from './api/lecture-list.ts';
+import { useRemoveParticipants } from './api/remove-participants.ts';
+import { useRenameSession } from './api/rename-session.ts';
+import { setAttendance } from './api/set-attendance.ts';
+import { setAttendanceLock } from './api/set-attendance-lock.ts';
+import { LECTURE_AREA } from './api/tags.ts';
+import { useUpdateAnnouncement } from './api/update-announcement.ts';
+import { useWeeklyLecture } from './api/weekly-lecture.ts';
 
 function AnnouncementsEditor({ lectureId, wlId, items }: { lectureId: number; wlId: number; items: Announcement[] }) {
-  const client = useQueryClient();
   const [draft, setDraft] = useState<{ id: number | null; title: string; content: string }>({ id: null, title: '', content: '' });
-  const refresh = () => client.invalidateQueries({ queryKey: lectureKeys.session(lectureId, wlId) });
-  const save = useMutation({
-    mutationFn: () => (draft.id ? updateAnnouncement(lectureId, wlId, draft.id, draft) : createAnnouncement(lectureId, wlId, draft)),
-    onSuccess: async () => {
+  const create = useCreateAnnouncement();
+  const update = useUpdateAnnouncement();
+  const remove = useDeleteAnnouncement();
+  const confirm = useConfirm();
+  const save = draft.id ? update : create;
+  const params = { id: lectureId, wlId };
+  const submit = () => {
+    const body = { title: draft.title, content: draft.content };
+    const onSuccess = () => {
       toast.success('공지를 저장했습니다. 학생 포털에 표시됩니다');
       setDraft({ id: null, title: '', content: '' });
-      await refresh();
-    },
-  });
-  const remove = useMutation({ mutationFn: (id: number) => deleteAnnouncement(lectureId, wlId, id), onSuccess: refresh, onError: (e) => toast.error(errorMessage(e)) });
+    };
+    if (draft.id) update.mutate({ params: { ...params, announcementId: draft.id }, body }, { onSuccess });
+    else create.mutate({ params, body }, { onSuccess });
+  };
+  const ask = async (a: Announcement) => {
+    if (await confirm({ title: '공지 삭제', message: `'${a.title}' 공지를 삭제할까요? 학생 포털에서도 사라집니다.`, confirmLabel: '삭제', danger: true })) {
+      remove.mutate({ params: { ...params, announcementId: a.id } });
+    }
+  };
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>회차 공지</Typography>
+    <Section title="회차 공지" compact>
         {items.length === 0 && <Typography variant="body2" color="text.secondary">이 회차에 등록된 공지가 없습니다</Typography>}
         <Stack spacing={1} sx={{ mb: 2 }}>
           {items.map((a) => (
             <Box key={a.id} sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid="announcement">
               <Stack direction="row" sx={{ alignItems: 'center' }}>
                 <Typography variant="body2" sx={{ fontWeight: 700, flex: 1 }}>{a.title}</Typography>
-                <IconButton size="small" aria-label="수정" onClick={() => setDraft({ id: a.id, title: a.title, content: a.content })}><EditOutlined fontSize="small" /></IconButton>
-                <IconButton size="small" aria-label="삭제" onClick={() => remove.mutate(a.id)}><DeleteOutline fontSize="small" /></IconButton>
+                <IconButton size="small" aria-label={`${a.title} 공지 수정`} onClick={() => setDraft({ id: a.id, title: a.title, content: a.content })}><EditOutlined fontSize="small" /></IconButton>
+                <IconButton size="small" aria-label={`${a.title} 공지 삭제`} onClick={() => void ask(a)}><DeleteOutline fontSize="small" /></IconButton>
               </Stack>
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mt: 0.5 }}>{a.content}</Typography>
               <Typography variant="caption" color="text.secondary">{formatKoreanDate(a.updatedAt)}</Typography>
@@ -51,61 +70,51 @@ function AnnouncementsEditor({ lectureId, wlId, items }: { lectureId: number; wl
         <Stack spacing={1}>
           <TextField size="small" label="제목" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'announcement-title' } }} />
           <TextField size="small" label="내용" multiline minRows={3} value={draft.content} onChange={(e) => setDraft({ ...draft, content: e.target.value })} slotProps={{ htmlInput: { maxLength: 5000, 'data-testid': 'announcement-content' } }} />
-          {save.isError && <Alert severity="error">{errorMessage(save.error)}</Alert>}
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             {draft.id && <Button onClick={() => setDraft({ id: null, title: '', content: '' })}>취소</Button>}
-            <Button variant="contained" disabled={!draft.title.trim() || save.isPending} onClick={() => save.mutate()} data-testid="announcement-save">
+            <Button variant="contained" disabled={!draft.title.trim() || save.isPending} onClick={submit} data-testid="announcement-save">
               {draft.id ? '공지 수정' : '공지 등록'}
             </Button>
           </Stack>
         </Stack>
-      </CardContent>
-    </Card>
+    </Section>
   );
 }
 
 function SessionDetail({ lecture, wlId }: { lecture: LectureDetail; wlId: number }) {
   const client = useQueryClient();
-  const session = useQuery(weeklyLectureQuery(lecture.id, wlId));
-  const types = useQuery(attendanceTypesQuery());
-  const lectures = useQuery(lectureListQuery(false));
+  const session = useWeeklyLecture(lecture.id, wlId);
+  const types = useAttendanceTypes();
+  const lectures = useLectureList(false);
   const [picked, setPicked] = useState<StudentOption[]>([]);
   const [presetType, setPresetType] = useState<number | ''>('');
   const [fromLecture, setFromLecture] = useState<number | ''>('');
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const [name, setName] = useState<string | null>(null);
-  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: lectureKeys.session(lecture.id, wlId) }), client.invalidateQueries({ queryKey: lectureKeys.grid(lecture.id) })]);
-  const onError = (e: unknown) => toast.error(errorMessage(e));
+  const params = { id: lecture.id, wlId };
+  const refresh = () => Promise.all(LECTURE_AREA.map((tag) => client.invalidateQueries({ queryKey: [tag] })));
 
-  const add = useMutation({
-    mutationFn: () => addParticipants(lecture.id, wlId, { userIds: picked.map((p) => p.id), ...(fromLecture ? { fromLectureId: fromLecture } : {}), ...(presetType ? { attTypeId: presetType } : {}) }),
-    onSuccess: async (r) => {
-      toast.success(`${r.added}명을 추가했습니다${r.skipped ? ` (이미 참여 중 ${r.skipped}명 제외)` : ''}`);
-      setPicked([]);
-      setFromLecture('');
-      await refresh();
-    },
-    onError,
-  });
-  const remove = useMutation({
-    mutationFn: () => removeParticipants(lecture.id, wlId, [...checked]),
-    onSuccess: async (r) => {
-      toast.success(`${r.removed}명을 이 회차에서 뺐습니다`);
-      setChecked(new Set());
-      await refresh();
-    },
-    onError,
-  });
-  const mark = useMutation({ mutationFn: (a: { userId: number; attTypeId: number | null }) => setAttendance({ lectureId: lecture.id, wlId, userIds: [a.userId], attTypeId: a.attTypeId }), onSuccess: refresh, onError });
-  const lock = useMutation({ mutationFn: (a: { userId: number; locked: boolean }) => setAttendanceLock({ lectureId: lecture.id, wlId, userIds: [a.userId], locked: a.locked }), onSuccess: refresh, onError });
-  const rename = useMutation({
-    mutationFn: (specialName: string) => renameSession(lecture.id, wlId, specialName),
-    onSuccess: async () => {
-      setName(null);
-      await client.invalidateQueries({ queryKey: lectureKeys.all });
-    },
-    onError,
-  });
+  const add = useAddParticipants();
+  const remove = useRemoveParticipants();
+  const rename = useRenameSession();
+  // Marks and locks go through the sheet's own calls (no overlay); the panel refetches after each.
+  const mark = useMutation({ mutationFn: (a: { userId: number; attTypeId: number | null }) => setAttendance({ lectureId: lecture.id, wlId, userIds: [a.userId], attTypeId: a.attTypeId }), onSuccess: refresh });
+  const lock = useMutation({ mutationFn: (a: { userId: number; locked: boolean }) => setAttendanceLock({ lectureId: lecture.id, wlId, userIds: [a.userId], locked: a.locked }), onSuccess: refresh });
+  const addPicked = () =>
+    add.mutate({ params, body: { userIds: picked.map((p) => p.id), ...(fromLecture ? { fromLectureId: fromLecture } : {}), ...(presetType ? { attTypeId: presetType } : {}) } }, {
+      onSuccess: (r) => {
+        toast.success(`${r.added}명을 추가했습니다${r.skipped ? ` (이미 참여 중 ${r.skipped}명 제외)` : ''}`);
+        setPicked([]);
+        setFromLecture('');
+      },
+    });
+  const removeChecked = () =>
+    remove.mutate({ params, body: { userIds: [...checked] } }, {
+      onSuccess: (r) => {
+        toast.success(`${r.removed}명을 이 회차에서 뺐습니다`);
+        setChecked(new Set());
+      },
+    });
 
   if (session.isPending) return <Skeleton variant="rounded" height={400} />;
   if (session.isError) return <Alert severity="error">{errorMessage(session.error)}</Alert>;
@@ -124,12 +133,12 @@ function SessionDetail({ lecture, wlId }: { lecture: LectureDetail; wlId: number
             ) : (
               <>
                 <TextField size="small" value={name} onChange={(e) => setName(e.target.value)} label="회차 이름 (보강, 특강 …)" slotProps={{ htmlInput: { maxLength: 40 } }} />
-                <Button size="small" variant="contained" disabled={!name.trim()} onClick={() => rename.mutate(name.trim())}>저장</Button>
+                <Button size="small" variant="contained" disabled={!name.trim()} onClick={() => rename.mutate({ params, body: { specialName: name.trim() } }, { onSuccess: () => setName(null) })}>저장</Button>
                 <Button size="small" onClick={() => setName(null)}>취소</Button>
               </>
             )}
             <Box sx={{ flexGrow: 1 }} />
-            <Button size="small" startIcon={<FileDownloadOutlined />} onClick={() => downloadFile(candidateExcelUrl(lecture.id, wlId), '추가가능학생.xlsx').catch(onError)}>
+            <Button size="small" startIcon={<FileDownloadOutlined />} onClick={() => downloadCandidateExcel(lecture.id, wlId).catch((e: unknown) => toast.error(errorMessage(e)))}>
               추가 가능 학생 엑셀
             </Button>
           </Stack>
@@ -174,15 +183,13 @@ function SessionDetail({ lecture, wlId }: { lecture: LectureDetail; wlId: number
               )}
             </TableBody>
           </Table>
-          <Button color="error" size="small" sx={{ mt: 1 }} disabled={checked.size === 0 || remove.isPending} onClick={() => remove.mutate()}>
+          <Button color="error" size="small" sx={{ mt: 1 }} disabled={checked.size === 0 || remove.isPending} onClick={removeChecked}>
             선택한 {checked.size}명 빼기
           </Button>
         </CardContent>
       </Card>
       <Stack spacing={2}>
-        <Card variant="outlined">
-          <CardContent>
-            <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>참여자 추가</Typography>
+        <Section title="참여자 추가" compact>
             <Stack spacing={1.5}>
               <StudentPicker value={picked} onChange={setPicked} exclude={new Set(s.participants.map((p) => p.userId))} />
               <TextField select size="small" label="다른 강좌 수강생 전체 가져오기" value={fromLecture} onChange={(e) => setFromLecture(e.target.value === '' ? '' : Number(e.target.value))}>
@@ -193,10 +200,9 @@ function SessionDetail({ lecture, wlId }: { lecture: LectureDetail; wlId: number
                 <MenuItem value="">지정 안 함</MenuItem>
                 {(types.data ?? []).map((t) => <MenuItem key={t.id} value={t.id}>{t.name}</MenuItem>)}
               </TextField>
-              <Button variant="contained" disabled={(picked.length === 0 && fromLecture === '') || add.isPending} onClick={() => add.mutate()}>추가</Button>
+              <Button variant="contained" disabled={(picked.length === 0 && fromLecture === '') || add.isPending} onClick={addPicked}>추가</Button>
             </Stack>
-          </CardContent>
-        </Card>
+        </Section>
         <AnnouncementsEditor lectureId={lecture.id} wlId={wlId} items={s.announcements} />
       </Stack>
     </Box>

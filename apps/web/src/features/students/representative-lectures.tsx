@@ -1,11 +1,12 @@
 import { compareKorean } from '@academy/contracts/format';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Alert, Autocomplete, Box, Button, Card, CardContent, Chip, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
-import { lectureListQuery, scheduleText, type LectureListItem } from '../lectures/lectures-api.ts';
+import { type LectureListItem, scheduleText } from '@academy/contracts/lectures';
+import { useLectureOptions } from './api/lecture-options.ts';
 import { setRepresentativeLectures, studentKeys, type Student } from './students-api.ts';
 
 /** The server accepts at most this many (contracts: representativeLecturesBody). */
@@ -20,7 +21,7 @@ const byName = (a: LectureListItem, b: LectureListItem) => compareKorean(a.name,
 export function RepresentativeLectures({ student }: { student: Student }) {
   const client = useQueryClient();
   // Disabled lectures are fetched too so that a representative lecture closed later still shows its name.
-  const lectures = useQuery(lectureListQuery(true));
+  const lectures = useLectureOptions();
   const byId = useMemo(() => new Map((lectures.data ?? []).map((l) => [l.id, l])), [lectures.data]);
   const options = useMemo(() => (lectures.data ?? []).filter((l) => !l.disabled).sort(byName), [lectures.data]);
   const current = student.representativeLectureIds.map((id) => byId.get(id)).filter((l): l is LectureListItem => l !== undefined);
@@ -45,7 +46,6 @@ export function RepresentativeLectures({ student }: { student: Student }) {
       setEditing(false);
       toast.success(s.representativeLectureIds.length ? '대표 강좌를 저장했습니다' : '대표 강좌를 지웠습니다');
     },
-    onError: (e) => toast.error(errorMessage(e)),
   });
   const submit = () => {
     if (!save.isPending) save.mutate(draft.map((l) => l.id));

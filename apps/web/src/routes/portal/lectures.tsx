@@ -1,21 +1,15 @@
 import { formatKoreanDate } from '@academy/contracts/format';
-import { Alert, Box, Card, CardContent, Chip, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { scheduleText } from '../../features/lectures/lectures-api.ts';
-import { myAnnouncementsQuery, myAttendanceQuery, myDdaysQuery, myLecturesQuery, mySessionsQuery, type MyDday, type MySession } from '../../features/lectures/portal-api.ts';
+import { type MyDday, type MySession, scheduleText } from '@academy/contracts/lectures';
+import { Alert, Box, Chip, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
+import { Section } from '../../components/section.tsx';
+import { useMyAnnouncements } from '../../features/lectures/api/my-announcements.ts';
+import { useMyAttendance } from '../../features/lectures/api/my-attendance.ts';
+import { useMyDdays } from '../../features/lectures/api/my-ddays.ts';
+import { useMyLectures } from '../../features/lectures/api/my-lectures.ts';
+import { useMySessions } from '../../features/lectures/api/my-sessions.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { errorMessage } from '../../lib/http.ts';
 
-function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <Card variant="outlined" sx={{ borderRadius: 3 }} data-testid={testId}>
-      <CardContent>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>{title}</Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 function SessionLine({ s }: { s: MySession }) {
   return (
@@ -34,11 +28,11 @@ function SessionLine({ s }: { s: MySession }) {
 
 /** The student's lectures: D-day countdown, today's and coming sessions, announcements and attendance. */
 export default function PortalLecturesPage() {
-  const ddays = useQuery(myDdaysQuery());
-  const sessions = useQuery(mySessionsQuery());
-  const lectures = useQuery(myLecturesQuery());
-  const announcements = useQuery(myAnnouncementsQuery());
-  const attendance = useQuery(myAttendanceQuery());
+  const ddays = useMyDdays();
+  const sessions = useMySessions();
+  const lectures = useMyLectures();
+  const announcements = useMyAnnouncements();
+  const attendance = useMyAttendance();
   const today = dayjs().format('YYYY-MM-DD');
   const todays = sessions.data?.filter((s) => s.date === today) ?? [];
   const upcoming = sessions.data?.filter((s) => s.date > today) ?? [];
@@ -55,7 +49,7 @@ export default function PortalLecturesPage() {
   return (
     <Stack spacing={2}>
       {error && <Alert severity="error">{errorMessage(error)}</Alert>}
-      <Section title="D-day" testId="my-ddays">
+      <Section compact title="D-day" testId="my-ddays">
         {ddays.isPending && <Skeleton height={60} />}
         {ddays.data?.length === 0 && <Typography variant="body2" color="text.secondary">등록된 D-day가 없습니다</Typography>}
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 1 }}>
@@ -68,16 +62,16 @@ export default function PortalLecturesPage() {
           ))}
         </Box>
       </Section>
-      <Section title={`오늘 수업 (${formatKoreanDate(today)})`} testId="my-today">
+      <Section compact title={`오늘 수업 (${formatKoreanDate(today)})`} testId="my-today">
         {sessions.isPending && <Skeleton height={60} />}
         {sessions.data && todays.length === 0 && <Typography variant="body2" color="text.secondary">오늘은 수업이 없어요</Typography>}
         {todays.map((s) => <SessionLine key={s.id} s={s} />)}
       </Section>
-      <Section title="다가오는 수업 (2주)" testId="my-upcoming">
+      <Section compact title="다가오는 수업 (2주)" testId="my-upcoming">
         {sessions.data && upcoming.length === 0 && <Typography variant="body2" color="text.secondary">예정된 수업이 없습니다</Typography>}
         {upcoming.map((s) => <SessionLine key={s.id} s={s} />)}
       </Section>
-      <Section title="공지" testId="my-announcements">
+      <Section compact title="공지" testId="my-announcements">
         {announcements.data?.length === 0 && <Typography variant="body2" color="text.secondary">새 공지가 없습니다</Typography>}
         {announcements.data?.slice(0, 10).map((a) => (
           <Box key={a.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider', '&:last-child': { borderBottom: 0 } }}>
@@ -87,7 +81,7 @@ export default function PortalLecturesPage() {
           </Box>
         ))}
       </Section>
-      <Section title="내 출결" testId="my-attendance">
+      <Section compact title="내 출결" testId="my-attendance">
         {attendance.data?.lectures.length === 0 && <Typography variant="body2" color="text.secondary">아직 출결 기록이 없습니다</Typography>}
         <Stack spacing={1.5}>
           {attendance.data?.lectures.map((l) => {
@@ -107,7 +101,7 @@ export default function PortalLecturesPage() {
           })}
         </Stack>
       </Section>
-      <Section title="수강 중인 강좌" testId="my-lectures">
+      <Section compact title="수강 중인 강좌" testId="my-lectures">
         {lectures.data?.map((l) => (
           <Box key={l.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider', '&:last-child': { borderBottom: 0 } }} data-testid="my-lecture">
             <Typography variant="body2" sx={{ fontWeight: 700 }}>{l.name}</Typography>

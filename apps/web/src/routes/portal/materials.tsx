@@ -2,25 +2,16 @@ import { FILE_KIND_LABEL, formatFileSize, STUDENT_FILE_KINDS, type FileKind } fr
 import { formatKoreanDate } from '@academy/contracts/format';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
-import { Alert, Box, Card, CardContent, Chip, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Chip, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fileKeys, myMaterialsQuery, myUploadsQuery, selfStudyFileView, studentFileView, type StoredFile } from '../../features/files/files-api.ts';
 import { DropZone, UploadList, useUploadQueue } from '../../features/files/upload-queue.tsx';
-import { myLecturesQuery } from '../../features/lectures/portal-api.ts';
+import { myLecturesQuery } from '../../features/lectures/api/my-lectures.ts';
+import { Section } from '../../components/section.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
 
-function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <Card variant="outlined" sx={{ borderRadius: 3 }} data-testid={testId}>
-      <CardContent>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>{title}</Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 /**
  * Opens a signed URL in a new tab. The tab is opened before the call so a phone browser does not
@@ -78,7 +69,7 @@ export default function PortalMaterialsPage() {
   return (
     <Stack spacing={2}>
       {error && <Alert severity="error">{errorMessage(error)}</Alert>}
-      <Section title="수업 자료" testId="my-materials">
+      <Section compact title="수업 자료" testId="my-materials">
         {materials.isPending && <Skeleton height={80} />}
         {materials.data?.length === 0 && <Typography variant="body2" color="text.secondary">열람할 수 있는 자료가 없습니다</Typography>}
         <Stack spacing={2}>
@@ -108,7 +99,7 @@ export default function PortalMaterialsPage() {
         </Typography>
       </Section>
 
-      <Section title="과제·자습 파일 올리기" testId="my-upload">
+      <Section compact title="과제·자습 파일 올리기" testId="my-upload">
         <TextField select size="small" label="종류" value={kind} onChange={(e) => setKind(e.target.value as FileKind)} sx={{ mb: 1.5, minWidth: 160 }} slotProps={{ htmlInput: { 'data-testid': 'upload-kind' } }}>
           {STUDENT_FILE_KINDS.map((k) => <MenuItem key={k} value={k}>{FILE_KIND_LABEL[k]}</MenuItem>)}
         </TextField>
@@ -116,7 +107,7 @@ export default function PortalMaterialsPage() {
         <UploadList items={queue.items} onCancel={queue.cancel} onClear={queue.clearFinished} />
       </Section>
 
-      <Section title="내가 올린 파일" testId="my-uploads">
+      <Section compact title="내가 올린 파일" testId="my-uploads">
         {uploads.isPending && <Skeleton height={60} />}
         {uploads.data?.length === 0 && <Typography variant="body2" color="text.secondary">올린 파일이 없습니다</Typography>}
         {uploads.data?.map((f) => (

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { WeeklyLectureFileArea } from '../../../features/files/file-area.tsx';
-import { lectureDetailQuery } from '../../../features/lectures/lectures-api.ts';
+import { lectureDetailQuery } from '../../../features/lectures/api/lecture-detail.ts';
 import { dayjs } from '../../../lib/dayjs.ts';
 import { errorMessage } from '../../../lib/http.ts';
 

@@ -1,4 +1,5 @@
 import { formatKoreanDate } from '@academy/contracts/format';
+import { type LectureListItem, scheduleText } from '@academy/contracts/lectures';
 import { hasPermission } from '@academy/contracts/roles';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
@@ -10,13 +11,14 @@ import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import {
   Alert, Box, Button, Card, CardActionArea, CardActions, CardContent, Chip, FormControlLabel, Skeleton, Stack, Switch, Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { DdayDialog } from '../../../features/lectures/dday-dialog.tsx';
 import { LectureFormDialog } from '../../../features/lectures/lecture-form-dialog.tsx';
-import { type LectureListItem, lectureKeys, lectureListQuery, scheduleText, setLectureDisabled } from '../../../features/lectures/lectures-api.ts';
+import { useDisableLecture } from '../../../features/lectures/api/disable-lecture.ts';
+import { useEnableLecture } from '../../../features/lectures/api/enable-lecture.ts';
+import { useLectureList } from '../../../features/lectures/api/lecture-list.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -31,15 +33,13 @@ function Line({ icon, children }: { icon: React.ReactNode; children: React.React
 }
 
 function LectureCard({ lecture, onEdit, onDdays, canAdmin }: { lecture: LectureListItem; onEdit: () => void; onDdays: () => void; canAdmin: boolean }) {
-  const client = useQueryClient();
-  const toggle = useMutation({
-    mutationFn: () => setLectureDisabled(lecture.id, !lecture.disabled),
-    onSuccess: async (l) => {
-      toast.success(l.disabled ? `${l.name} 강좌를 비활성화했습니다` : `${l.name} 강좌를 다시 활성화했습니다`);
-      await client.invalidateQueries({ queryKey: lectureKeys.all });
-    },
-    onError: (err) => toast.error(errorMessage(err)),
-  });
+  const disable = useDisableLecture();
+  const enable = useEnableLecture();
+  const toggle = lecture.disabled ? enable : disable;
+  const onToggle = () =>
+    toggle.mutate({ params: { id: lecture.id } }, {
+      onSuccess: (l) => toast.success(l.disabled ? `${l.name} 강좌를 비활성화했습니다` : `${l.name} 강좌를 다시 활성화했습니다`),
+    });
   const session = lecture.todaySession ?? lecture.nextSession;
   return (
     <Card variant="outlined" sx={{ display: 'flex', flexDirection: 'column', opacity: lecture.disabled ? 0.6 : 1, borderTop: 4, borderTopColor: lecture.color }} data-testid="lecture-card">
@@ -79,7 +79,7 @@ function LectureCard({ lecture, onEdit, onDdays, canAdmin }: { lecture: LectureL
         <Button size="small" startIcon={<EventOutlined />} onClick={onDdays} data-testid="lecture-ddays">D-day</Button>
         <Box sx={{ flexGrow: 1 }} />
         {canAdmin && (
-          <Button size="small" color={lecture.disabled ? 'primary' : 'inherit'} onClick={() => toggle.mutate()} disabled={toggle.isPending}>
+          <Button size="small" color={lecture.disabled ? 'primary' : 'inherit'} onClick={onToggle} disabled={toggle.isPending}>
             {lecture.disabled ? '활성화' : '비활성화'}
           </Button>
         )}
@@ -93,7 +93,7 @@ export default function LectureListPage() {
   const { principal } = useSession();
   const canAdmin = hasPermission(principal, 'ADMIN');
   const [includeDisabled, setIncludeDisabled] = useState(false);
-  const list = useQuery(lectureListQuery(includeDisabled));
+  const list = useLectureList(includeDisabled);
   const [editing, setEditing] = useState<LectureListItem | 'new' | null>(null);
   const [ddayFor, setDdayFor] = useState<LectureListItem | null>(null);
   const todayCount = list.data?.filter((l) => l.todaySession).length ?? 0;

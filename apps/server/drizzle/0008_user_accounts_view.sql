@@ -1,0 +1,1 @@
+CREATE VIEW "public"."user_accounts" AS (select "id", "login_id", "user_type", "name", "phone", "is_active", "is_admin_level", "deleted_at", "created_at" from "users");

@@ -1,0 +1,43 @@
+import type { ModuleHooks } from '../../module.ts';
+import { createAttendanceService } from './attendance.service.ts';
+import type { LecturesDeps } from './lectures.deps.ts';
+import { largeLecturesStep } from './lectures.large.ts';
+import { registerLectureResources } from './lectures.resource.ts';
+import { lectureRoutes } from './lectures.routes.ts';
+import { seedDemoLectures } from './lectures.seed.ts';
+import { createLectureService } from './lectures.service.ts';
+import { createParticipation } from './participation.ts';
+import { createPortalService } from './portal.service.ts';
+import { createRosterService } from './roster.service.ts';
+import { createSessionService } from './sessions.service.ts';
+
+export type LecturesModule = ReturnType<typeof createLecturesModule>;
+
+/**
+ * Lectures (강좌) and everything that hangs off a lecture's timetable: D-days, the roster, the
+ * sessions (회차) with their participants, attendance and announcements, and the portal's view of
+ * them. Other modules use only what this returns besides `register` and `seed`:
+ *
+ * - `participation` — is this student in this session / lecture; who takes part.
+ * - `sessions` — find or require a session, describe sessions by id.
+ * - `lectures` — check lecture ids, lecture names.
+ */
+export function createLecturesModule(deps: LecturesDeps) {
+  const roster = createRosterService(deps);
+  const lectures = createLectureService({ ...deps, roster });
+  const sessions = createSessionService({ ...deps, roster });
+  const attendance = createAttendanceService(deps);
+  const portal = createPortalService(deps);
+
+  return {
+    ...createParticipation(deps),
+    register(app) {
+      lectureRoutes(app, { lectures, roster, sessions, attendance, portal });
+      registerLectureResources(app);
+    },
+    seed: {
+      demo: (seed) => seedDemoLectures({ ctx: deps.ctx, lectures, roster }, seed),
+      large: largeLecturesStep,
+    },
+  } satisfies ModuleHooks & Record<string, unknown>;
+}

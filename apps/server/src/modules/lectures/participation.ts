@@ -1,0 +1,93 @@
+import { LECTURE_ERRORS, WEEKLY_LECTURE_ERRORS, type WeeklyLecture } from '@academy/contracts/lectures';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { missingIds } from '../../db/exists.ts';
+import { appError } from '../../lib/errors.ts';
+import { mapWeeklyLecture } from './lectures.rows.ts';
+import { lectures, lectureStudents, weeklyLectureParticipants, weeklyLectures } from './lectures.table.ts';
+
+/**
+ * The rules other modules ask the lectures module about: who takes part in a session or a
+ * lecture, and which sessions and lectures exist. One function per rule; files, exams, clinic and
+ * videos all ask here instead of reading the roster tables.
+ */
+export function createParticipation({ ctx }: { ctx: AppContext }) {
+  const { db } = ctx;
+
+  async function isParticipant(opts: { userId: number; weeklyLectureId: number }): Promise<boolean> {
+    const [p] = await db
+      .select({ id: weeklyLectureParticipants.id })
+      .from(weeklyLectureParticipants)
+      .where(and(eq(weeklyLectureParticipants.weeklyLectureId, opts.weeklyLectureId), eq(weeklyLectureParticipants.userId, opts.userId)));
+    return !!p;
+  }
+
+  async function isEnrolled(opts: { userId: number; lectureId: number }): Promise<boolean> {
+    const [e] = await db
+      .select({ userId: lectureStudents.userId })
+      .from(lectureStudents)
+      .where(and(eq(lectureStudents.lectureId, opts.lectureId), eq(lectureStudents.userId, opts.userId), isNull(lectureStudents.leftAt)));
+    return !!e;
+  }
+
+  async function findSession(weeklyLectureId: number): Promise<WeeklyLecture | null> {
+    const [row] = await db.select().from(weeklyLectures).where(eq(weeklyLectures.id, weeklyLectureId));
+    return row ? mapWeeklyLecture(row) : null;
+  }
+
+  return {
+    participation: {
+      isParticipant,
+      isEnrolled,
+      /** A student takes part in a session when they are its participant or enrolled in its lecture now. */
+      async takesPart(opts: { userId: number; session: Pick<WeeklyLecture, 'id' | 'lectureId'> }): Promise<boolean> {
+        return (await isParticipant({ userId: opts.userId, weeklyLectureId: opts.session.id })) || isEnrolled({ userId: opts.userId, lectureId: opts.session.lectureId });
+      },
+      /** The participants of a session (user ids). */
+      async participantsOf(weeklyLectureId: number): Promise<number[]> {
+        const rows = await db.select({ userId: weeklyLectureParticipants.userId }).from(weeklyLectureParticipants).where(eq(weeklyLectureParticipants.weeklyLectureId, weeklyLectureId));
+        return rows.map((r) => r.userId);
+      },
+      /** The students enrolled in a lecture now (user ids). */
+      async rosterOf(lectureId: number): Promise<number[]> {
+        const rows = await db
+          .select({ userId: lectureStudents.userId })
+          .from(lectureStudents)
+          .where(and(eq(lectureStudents.lectureId, lectureId), isNull(lectureStudents.leftAt)));
+        return rows.map((r) => r.userId);
+      },
+    },
+
+    sessions: {
+      find: findSession,
+      /** The session, or a 404 naming the field; with `lectureId`, it must belong to that lecture. */
+      async require(opts: { weeklyLectureId: number; lectureId?: number; field?: string }): Promise<WeeklyLecture> {
+        const s = await findSession(opts.weeklyLectureId);
+        if (!s || (opts.lectureId !== undefined && s.lectureId !== opts.lectureId)) {
+          throw appError(WEEKLY_LECTURE_ERRORS.not_found, '회차를 찾을 수 없습니다', opts.field ? { field: opts.field } : {});
+        }
+        return s;
+      },
+      /** Titles and dates of sessions by id, for lists that show which session a row belongs to. */
+      async describe(ids: readonly number[]): Promise<Map<number, WeeklyLecture>> {
+        if (ids.length === 0) return new Map();
+        const rows = await db.select().from(weeklyLectures).where(inArray(weeklyLectures.id, [...new Set(ids)]));
+        return new Map(rows.map((r) => [r.id, mapWeeklyLecture(r)]));
+      },
+    },
+
+    lectures: {
+      /** Every id must be an existing lecture; otherwise the caller's error naming the unknown ids. */
+      async requireIds(opts: { ids: readonly number[]; field: string }): Promise<void> {
+        const missing = await missingIds(db, { from: lectures, id: lectures.id, ids: opts.ids });
+        if (missing.length) throw appError(LECTURE_ERRORS.unknown, `존재하지 않는 강좌입니다: ${missing.join(', ')}`, { field: opts.field });
+      },
+      /** Names of lectures by id. */
+      async names(ids: readonly number[]): Promise<Map<number, string>> {
+        if (ids.length === 0) return new Map();
+        const rows = await db.select({ id: lectures.id, name: lectures.name }).from(lectures).where(inArray(lectures.id, [...new Set(ids)]));
+        return new Map(rows.map((r) => [r.id, r.name]));
+      },
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { addDays, kstToday } from '@academy/contracts/dates';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { makeStaff, makeStudents, type TestAccount } from '../users/users.testkit.ts';
+import { makeLecture } from './lectures.testkit.ts';
+
+let t: TestApp;
+let ta: TestAccount;
+let today: string;
+let lectureId: number;
+let wlId: number;
+let s: TestAccount[];
+let otherRoster: TestAccount[];
+let otherLectureId: number;
+const call = (...args: Parameters<TestApp['call']>) => t.call(...args);
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  const staff = await makeStaff(t);
+  ta = staff.ta;
+  today = kstToday(t.clock.now);
+  s = await makeStudents(t, 4);
+  otherRoster = await makeStudents(t, 3);
+  ({ id: otherLectureId } = await makeLecture(t, { adminToken: staff.admin.token, name: '중3 영어 내신반', students: otherRoster.map((x) => x.id) }));
+  const lecture = await makeLecture(t, {
+    adminToken: staff.admin.token, name: '회차 테스트반', subject: '영어', teacherName: '김영희',
+    schedule: [{ dayOfWeek: 3, startTime: '17:00', endTime: '19:00' }], startDate: today, endDate: addDays(today, 27),
+    students: [s[0]!.id, s[1]!.id],
+  });
+  lectureId = lecture.id;
+  wlId = lecture.sessions[0]!.id;
+}, 60_000);
+afterAll(() => t.close());
+
+describe('special sessions', () => {
+  it('adds a 보강 session with the roster as participants and renames it', async () => {
+    const res = await call('POST', `/api/lectures/${lectureId}/weekly-lectures/with-special-name`, ta.token, { specialName: '보강', date: addDays(today, 2), startTime: '14:00', endTime: '16:00' });
+    expect(res.json).toMatchObject({ title: '보강', specialName: '보강', seq: null });
+    const detail = await call('GET', `/api/lectures/${lectureId}/weekly-lectures/${res.json.id}`, ta.token);
+    expect(detail.json.participants).toHaveLength(2);
+    const renamed = await call('PUT', `/api/lectures/${lectureId}/weekly-lectures/${res.json.id}/with-special-name`, ta.token, { specialName: '특강 — 수능 기출 총정리' });
+    expect(renamed.json.title).toBe('특강 — 수능 기출 총정리');
+    const bad = await call('POST', `/api/lectures/${lectureId}/weekly-lectures/with-special-name`, ta.token, { specialName: '보강', date: today, startTime: '16:00', endTime: '14:00' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toMatch(/^endTime: /);
+  });
+});
+
+describe('participants', () => {
+  it('adds, skips existing, adds with a preset type or another lecture roster, and removes in bulk', async () => {
+    const base = `/api/lectures/${lectureId}/weekly-lectures/${wlId}/participants`;
+    expect((await call('POST', base, ta.token, { userIds: [s[2]!.id, s[0]!.id] })).json).toEqual({ added: 1, skipped: 1 });
+    const types = (await call('GET', '/api/attendance-types', ta.token)).json as { id: number; name: string }[];
+    const online = types.find((x) => x.name === '온라인(영상 수강)')!.id;
+    const withType = await call('POST', `${base}/with-options`, ta.token, { userIds: [s[3]!.id], attTypeId: online });
+    expect(withType.json.added).toBe(1);
+    const detail = await call('GET', `/api/lectures/${lectureId}/weekly-lectures/${wlId}`, ta.token);
+    expect(detail.json.participants.find((p: { userId: number }) => p.userId === s[3]!.id).attTypeId).toBe(online);
+    const fromRoster = await call('POST', `${base}/with-options`, ta.token, { fromLectureId: otherLectureId });
+    expect(fromRoster.json).toEqual({ added: otherRoster.length, skipped: 0 });
+    expect((await call('POST', `${base}/with-options`, ta.token, {})).status).toBe(400);
+    expect((await call('POST', base, ta.token, { userIds: [987654] })).json.code).toBe('lectures.unknown_students');
+    expect((await call('POST', base, ta.token, { userIds: [ta.id] })).status).toBe(400);
+    const removed = await call('DELETE', base, ta.token, { userIds: [s[2]!.id, s[3]!.id] });
+    expect(removed.json).toEqual({ removed: 2 });
+    const notThere = await call('DELETE', base, ta.token, { userIds: [s[2]!.id] });
+    expect(notThere.json.code).toBe('attendance.not_participant');
+  });
+
+  it('exports the students who could be added as .xlsx', async () => {
+    const res = await call('GET', `/api/lectures/${lectureId}/weekly-lectures/${wlId}/wlp-candidate-excel`, ta.token);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.raw as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getRow(1).getCell(2).value).toBe('이름');
+    const loginIds: string[] = [];
+    ws.eachRow((row, n) => { if (n > 1) loginIds.push(String(row.getCell(3).value)); });
+    expect(loginIds).not.toContain(s[0]!.loginId);
+    expect(loginIds).toContain(s[2]!.loginId);
+    expect(String(ws.getRow(2).getCell(4).value)).toMatch(/^010-\d{4}-\d{4}$/);
+  });
+});
+
+describe('announcements', () => {
+  it('creates, edits and deletes an announcement of a session', async () => {
+    const base = `/api/lectures/${lectureId}/weekly-lectures/${wlId}/announcements`;
+    const created = await call('POST', base, ta.token, { title: '숙제 안내', content: '교재 3단원 끝까지' });
+    expect(created.json.title).toBe('숙제 안내');
+    const updated = await call('PUT', `${base}/${created.json.id}`, ta.token, { title: '숙제 안내 (수정)', content: '교재 3단원 + 워크북' });
+    expect(updated.json.content).toBe('교재 3단원 + 워크북');
+    expect((await call('POST', base, ta.token, { title: '' })).json.message).toMatch(/^title: /);
+    expect((await call('DELETE', `${base}/${created.json.id}`, ta.token)).status).toBe(200);
+    expect((await call('PUT', `${base}/${created.json.id}`, ta.token, { title: 'x', content: '' })).status).toBe(404);
+  });
+});

@@ -1,0 +1,5 @@
+import { lecturesApi } from '@academy/contracts/lectures';
+import { useApiMutation } from '../../../lib/api.ts';
+import { PORTAL } from './tags.ts';
+
+export const useDeleteDday = () => useApiMutation(lecturesApi.deleteDday, { invalidates: PORTAL });

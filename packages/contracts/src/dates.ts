@@ -1,0 +1,41 @@
+/**
+ * Calendar dates as the center keeps them: ISO strings ("2026-11-21") on the Korean clock, weeks
+ * starting on Monday. Pure functions, shared by server and web.
+ */
+const DAY_MS = 86_400_000;
+const KST_OFFSET_MS = 9 * 3_600_000;
+
+/** Day names by dayOfWeek (1 = 월 … 7 = 일); index 0 is unused. */
+export const DAY_LABELS = ['', '월', '화', '수', '목', '금', '토', '일'] as const;
+
+/** The calendar date in Korea for an instant: "2026-11-21". */
+export function kstToday(now: Date): string {
+  return new Date(now.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+export function addDays(isoDate: string, days: number): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from a to b (b − a). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
+}
+
+/** 1 = 월 … 7 = 일. */
+export function dayOfWeek(isoDate: string): number {
+  const d = new Date(`${isoDate}T00:00:00Z`).getUTCDay();
+  return d === 0 ? 7 : d;
+}
+
+/** "D-12", "D-day", "D+3" as Korean students count down to an exam. */
+export function ddayLabel(opts: { today: string; date: string }): string {
+  const left = daysBetween(opts.today, opts.date);
+  if (left === 0) return 'D-day';
+  return left > 0 ? `D-${left}` : `D+${-left}`;
+}
+
+/** "19:00" → 1140. */
+export function minutesOf(hhmm: string): number {
+  return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+}
