@@ -1,6 +1,9 @@
 import type { AppContext } from './context.ts';
 import type { ModuleHooks } from './module.ts';
 import { createLecturesModule } from './modules/lectures/index.ts';
+import { createNoticesModule } from './modules/notices/index.ts';
+import { createPushAlertTemplatesModule } from './modules/push-alert-templates/index.ts';
+import { createSystemModule } from './modules/system/index.ts';
 import { createUsersModule } from './modules/users/index.ts';
 import { legacyModules } from './legacy-modules.ts';
 
@@ -9,9 +12,12 @@ import { legacyModules } from './legacy-modules.ts';
  * public faces of the modules it uses. Nothing else creates services. A new area adds one line.
  */
 export function createModules(ctx: AppContext) {
+  const system = createSystemModule({ ctx });
   const users = createUsersModule({ ctx });
+  const notices = createNoticesModule({ ctx });
+  const pushAlertTemplates = createPushAlertTemplatesModule({ ctx });
   const lectures = createLecturesModule({ ctx, users });
-  return { users, lectures, ...legacyModules(ctx) };
+  return { system, users, notices, pushAlertTemplates, lectures, ...legacyModules(ctx) };
 }
 
 export type Modules = ReturnType<typeof createModules>;

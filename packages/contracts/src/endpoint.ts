@@ -56,6 +56,12 @@ export type EndpointDef = {
   query?: z.ZodObject;
   body?: z.ZodType | MultipartBody;
   reply: z.ZodType | FileReply;
+  /** Largest JSON body accepted, when smaller than the server's 1 MB default. */
+  maxBodyBytes?: number;
+  /** Served at the site root instead of under /api (SPEC's /version.json). */
+  atRoot?: true;
+  /** Left out of the OpenAPI document (plumbing, not API). */
+  hidden?: true;
 };
 
 export type Endpoint<D extends EndpointDef = EndpointDef> = Omit<D, 'params'> & {

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { pushAlertTemplatesResource } from '../../src/modules/push-alert-templates/push-alert-templates.resource.ts';
+import { pushAlertTemplatesResource } from '../../src/modules/push-alert-templates/index.ts';
 import { listStatements } from '../../src/plugins/graphql/schema.ts';
 import { compile } from '../../src/plugins/graphql/sql.ts';
 import { timeLoop, type BenchEnv, type CustomResult, type Scenario } from '../types.ts';

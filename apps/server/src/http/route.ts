@@ -51,9 +51,11 @@ export function route<E extends AnyEndpoint>(app: FastifyInstance, e: E, handler
   const hasParams = Object.keys(e.params.shape).length > 0;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: e.method,
-    url: `/api${e.path}`,
+    url: e.atRoot ? e.path : `/api${e.path}`,
     config: { permission: e.permission },
+    ...(e.maxBodyBytes ? { bodyLimit: e.maxBodyBytes } : {}),
     schema: {
+      ...(e.hidden ? { hide: true } : {}),
       tags: [e.tag],
       summary: e.summary,
       description: multipart

@@ -1,32 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { makeStaff, makeStudents, type TestAccount } from '../users/users.testkit.ts';
 
 let t: TestApp;
+let staff: Awaited<ReturnType<typeof makeStaff>>;
+let student: TestAccount;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ seed: false });
+  staff = await makeStaff(t);
+  student = (await makeStudents(t, 1))[0]!;
 });
 afterAll(() => t.close());
 
 describe('staff and clinic notices', () => {
   it('admins edit the staff notice, TAs read it, students cannot', async () => {
-    const admin = await t.login('admin', 'admin1234!');
-    const ta = await t.login('ta01', 'ta1234!');
-    const student = await t.login('student01', 'student1234!');
-    const put = await t.app.inject({ method: 'PUT', url: '/api/admin/notice', headers: bearer(admin), payload: { content: '토요일 클리닉은 3층에서 진행합니다.' } });
-    expect(put.statusCode).toBe(200);
-    const read = await t.app.inject({ url: '/api/notice', headers: bearer(ta) });
-    expect(read.json()).toMatchObject({ content: '토요일 클리닉은 3층에서 진행합니다.', updatedByName: '김원장' });
-    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/notice', headers: bearer(ta), payload: { content: 'x' } })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: '/api/notice', headers: bearer(student) })).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/notice', staff.ta.token)).json).toEqual({ content: '', updatedAt: null, updatedByName: null });
+    const put = await t.call('PUT', '/api/admin/notice', staff.admin.token, { content: '토요일 클리닉은 3층에서 진행합니다.' });
+    expect(put.status).toBe(200);
+    const read = await t.call('GET', '/api/notice', staff.ta.token);
+    expect(read.json).toMatchObject({ content: '토요일 클리닉은 3층에서 진행합니다.', updatedByName: '김원장' });
+    expect((await t.call('PUT', '/api/admin/notice', staff.ta.token, { content: 'x' })).status).toBe(403);
+    expect((await t.call('GET', '/api/notice', student.token)).status).toBe(403);
   });
 
   it('students read the clinic notice; the body is validated', async () => {
-    const manager = await t.login('manager', 'manager1234!');
-    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/clinic-notice', headers: bearer(manager), payload: { content: '예약은 전날까지' } })).statusCode).toBe(200);
-    const student = await t.login('student01', 'student1234!');
-    expect((await t.app.inject({ url: '/api/clinic-notice', headers: bearer(student) })).json().content).toBe('예약은 전날까지');
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/admin/clinic-notice', headers: bearer(manager), payload: { content: 5 } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/^content: /);
+    expect((await t.call('PUT', '/api/admin/clinic-notice', staff.manager.token, { content: '예약은 전날까지' })).status).toBe(200);
+    expect((await t.call('GET', '/api/clinic-notice', student.token)).json.content).toBe('예약은 전날까지');
+    const bad = await t.call('PUT', '/api/admin/clinic-notice', staff.manager.token, { content: 5 });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toMatch(/^content: /);
   });
 });

@@ -2,14 +2,17 @@ import { fillTemplate } from '@academy/contracts/push-alert-templates';
 import { eucKrByteLength, messageKind } from '@academy/contracts/sms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { makeStaff } from '../users/users.testkit.ts';
 import { DEMO_PUSH_ALERT_TEMPLATES } from './push-alert-templates.seed.ts';
+import { addDemoTemplates } from './push-alert-templates.testkit.ts';
 
 let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'admin1234!');
+  t = await createTestApp({ seed: false });
+  admin = (await makeStaff(t)).admin.token;
+  await addDemoTemplates(t);
 }, 180_000);
 
 afterAll(async () => {
@@ -22,7 +25,7 @@ async function gql(query: string, variables?: object) {
 }
 
 describe('pushAlertTemplates resource', () => {
-  it('serves the demo templates, newest first by default, in every category', async () => {
+  it('serves the templates, newest first by default, in every category', async () => {
     const r = await gql('{ pushAlertTemplates { nodes { id title category body isActive } totalCount } }');
     expect(r.errors).toBeUndefined();
     const { nodes, totalCount } = r.data!.pushAlertTemplates!;

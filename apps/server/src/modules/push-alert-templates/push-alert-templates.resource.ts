@@ -1,7 +1,5 @@
 import { pushAlertTemplateCreateSchema, pushAlertTemplateUpdateSchema } from '@academy/contracts/push-alert-templates';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { registerResource, type ResourceDef } from '../../plugins/graphql/registry.ts';
+import type { ResourceDef } from '../../plugins/graphql/registry.ts';
 import { pushAlertTemplates as t } from './push-alert-templates.table.ts';
 
 /**
@@ -28,7 +26,3 @@ export const pushAlertTemplatesResource: ResourceDef = {
   write: { create: pushAlertTemplateCreateSchema, update: pushAlertTemplateUpdateSchema },
   defaultSort: [{ field: 'createdAt', direction: 'DESC' }],
 };
-
-export function pushAlertTemplateRoutes(app: FastifyInstance, _ctx: AppContext): void {
-  registerResource(app, pushAlertTemplatesResource);
-}

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_LOG_RATE_PER_MINUTE } from '@academy/contracts/system';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { ERROR_LOG_RATE_PER_MINUTE } from './system.routes.ts';
+import { makeStaff } from '../users/users.testkit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ seed: false });
 });
 afterAll(() => t.close());
 
@@ -54,11 +55,12 @@ describe('system routes', () => {
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toMatch(/^message: /);
 
-    const admin = await t.login('admin', 'admin1234!');
+    const staff = await makeStaff(t);
+    const admin = staff.admin.token;
     const list = await t.app.inject({ url: '/api/admin/error-logs?page=1&size=10', headers: bearer(admin) });
     expect(list.statusCode).toBe(200);
     expect(list.json().items[0]).toMatchObject({ message: payload.message, url: payload.url, userAgent: 'Chromium' });
-    const ta = await t.login('ta01', 'ta1234!');
+    const ta = staff.ta.token;
     expect((await t.app.inject({ url: '/api/admin/error-logs', headers: bearer(ta) })).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/admin/error-logs?size=0', headers: bearer(admin) })).statusCode).toBe(400);
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGqlServer, type GqlTestServer } from './gql-test-server.ts';
+import { countTemplates } from '../../modules/push-alert-templates/push-alert-templates.testkit.ts';
+import { startGqlServer, type GqlTestServer } from './graphql.testkit.ts';
 
 /** Whatever a client sends, /api/gql answers a GraphQL error with a code, never a 500 or a crash. */
 
@@ -54,8 +55,7 @@ describe('malformed requests', () => {
     const q = encodeURIComponent('mutation { deleteManyPushAlertTemplates(input: { filter: { id: { gt: 0 } } }) { deletedCount } }');
     const res = await fetch(`${s.url}?query=${q}`, { headers: { authorization: `Bearer ${admin}` } });
     expect(res.status).toBe(405);
-    const [row] = await s.t.database.query<{ n: number }>('select count(*)::int as n from push_alert_templates');
-    expect(row!.n).toBeGreaterThan(0);
+    expect(await countTemplates(s.t)).toBeGreaterThan(0);
   });
 });
 

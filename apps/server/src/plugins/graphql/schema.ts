@@ -21,7 +21,6 @@ import type { AuthUser } from '../auth.ts';
 import { gqlError, invalid, notAllowed, signInRequired } from './errors.ts';
 import type { ResourceDef, ScalarKind, SortSpec } from './registry.ts';
 import {
-  compile,
   filterToSql,
   fromFor,
   idParam,

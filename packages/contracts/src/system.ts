@@ -1,0 +1,55 @@
+/** System calls: health, the version file (SPEC §4), and the client error log (SPEC §8). */
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { errorCodes } from './errors.ts';
+
+export const SYSTEM_ERRORS = errorCodes('error_log', { rate_limited: 429 });
+
+/** Per client address, how many error reports a minute are kept (a crash loop must not fill the disk). */
+export const ERROR_LOG_RATE_PER_MINUTE = 30;
+
+export const errorLogBody = z.object({
+  message: z.string().max(2000).describe('오류 메시지'),
+  stack: z.string().max(20000).nullish().describe('스택 트레이스'),
+  url: z.string().max(2000).nullish().describe('오류가 난 화면 주소'),
+  timestamp: z.union([z.string().max(64), z.number()]).nullish().describe('클라이언트 시각'),
+  userAgent: z.string().max(1000).nullish(),
+});
+
+export const errorLogItem = z.object({
+  id: z.number(),
+  message: z.string(),
+  stack: z.string().nullable(),
+  url: z.string().nullable(),
+  timestamp: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  userId: z.number().nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ErrorLogItem = z.infer<typeof errorLogItem>;
+
+const tag = 'system';
+export const systemApi = {
+  health: endpoint({
+    method: 'GET', path: '/health', tag, permission: 'open', summary: '서버 상태',
+    reply: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']), version: z.string() }),
+  }),
+  version: endpoint({
+    method: 'GET', path: '/version.json', tag, permission: 'open', summary: '배포된 앱 버전 (캐시 없음)', atRoot: true, hidden: true,
+    query: z.object({ t: z.string().max(40).optional().describe('캐시를 피하는 시각 값') }).loose(),
+    reply: z.object({ version: z.string().describe('점으로 구분한 숫자 (1.83.19)') }),
+  }),
+  logError: endpoint({
+    method: 'POST', path: '/error-log/error', tag, permission: 'open', summary: '클라이언트 오류 기록', maxBodyBytes: 64 * 1024,
+    body: errorLogBody, reply: z.object({ ok: z.literal(true) }),
+  }),
+  errorLogs: endpoint({
+    method: 'GET', path: '/admin/error-logs', tag, permission: 'ADMIN', summary: '클라이언트 오류 목록 (최신순)',
+    query: z.object({
+      page: z.coerce.number().int().min(1).max(100000).default(1).describe('1부터'),
+      size: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    reply: z.object({ items: z.array(errorLogItem), totalCount: z.number() }),
+  }),
+};
