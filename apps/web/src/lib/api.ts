@@ -12,12 +12,13 @@ import { downloadFile, http } from './http.ts';
  * and hook (`lectureListQuery`, `useLectureList`) or its mutation hook (`useCreateLecture`).
  */
 type Args<E extends AnyEndpoint> = NoInput<E> extends true ? [input?: CallInput<E>, opts?: CallOptions] : [input: CallInput<E>, opts?: CallOptions];
-export type CallOptions = { signal?: AbortSignal; overlay?: boolean };
+/** `retryOn401: false` for calls where a 401 is an answer (sign-in) or must not end the session (error reports). */
+export type CallOptions = { signal?: AbortSignal; overlay?: boolean; retryOn401?: boolean };
 
 export function call<E extends AnyEndpoint>(e: E, ...[input, opts]: Args<E>): Promise<ReplyOf<E>> {
   const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
   if (isFileReply(e.reply)) throw new Error(`${e.method} ${e.path}: 파일 응답은 download()로 받습니다`);
-  return http<ReplyOf<E>>(fillPath(e.path, i.params), { method: e.method, query: queryString(i.query), body: i.body, signal: opts?.signal, overlay: opts?.overlay });
+  return http<ReplyOf<E>>(fillPath(e.path, i.params), { method: e.method, query: queryString(i.query), body: i.body, signal: opts?.signal, overlay: opts?.overlay, retryOn401: opts?.retryOn401 });
 }
 
 /** Downloads a file endpoint (Excel exports …), named as the server names it. */

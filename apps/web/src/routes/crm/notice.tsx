@@ -2,10 +2,10 @@ import { hasPermission } from '@academy/contracts/roles';
 import { formatKoreanDate } from '@academy/contracts/format';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Alert, Box, Button, Card, CardContent, Divider, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
-import { staffNoticeQuery, updateStaffNotice } from '../../features/notice/notice-api.ts';
+import { useStaffNotice } from '../../features/notice/api/staff-notice.ts';
+import { useUpdateStaffNotice } from '../../features/notice/api/update-staff-notice.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
@@ -26,18 +26,9 @@ function NoticeMeta({ updatedAt, updatedByName }: { updatedAt: string | null; up
 export default function CrmNoticePage() {
   const { principal } = useSession();
   const canEdit = hasPermission(principal, 'ADMIN');
-  const notice = useQuery(staffNoticeQuery());
-  const client = useQueryClient();
+  const notice = useStaffNotice();
   const [draft, setDraft] = useState<string | null>(null);
-
-  const save = useMutation({
-    mutationFn: updateStaffNotice,
-    onSuccess: (data) => {
-      client.setQueryData(staffNoticeQuery().queryKey, data);
-      setDraft(null);
-      toast.success('공지를 저장했습니다');
-    },
-  });
+  const save = useUpdateStaffNotice();
 
   const editing = draft !== null;
 
@@ -99,7 +90,7 @@ export default function CrmNoticePage() {
                 <Button onClick={() => setDraft(null)} disabled={save.isPending}>
                   취소
                 </Button>
-                <Button variant="contained" onClick={() => save.mutate(draft)} disabled={save.isPending} data-testid="notice-save">
+                <Button variant="contained" onClick={() => save.mutate({ body: { content: draft } }, { onSuccess: () => { setDraft(null); toast.success('공지를 저장했습니다'); } })} disabled={save.isPending} data-testid="notice-save">
                   저장
                 </Button>
               </Stack>
