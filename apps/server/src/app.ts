@@ -14,12 +14,15 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { createAudit } from './lib/audit/audit.ts';
+import { createPublicLinks } from './lib/links/links.ts';
+import { createRealtime } from './lib/realtime/realtime.ts';
 import { createSmsOutbox } from './lib/sms/outbox.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { registerAuth, type RegisteredRoute } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { graphqlRoutes } from './plugins/graphql/graphql.plugin.ts';
+import { registerRealtimeRoutes } from './plugins/realtime.ts';
 
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext; modules: Modules; routes: RegisteredRoute[] };
 
@@ -53,8 +56,11 @@ export async function buildApp(deps: {
     audit: createAudit(database.db),
     sms: createSmsOutbox(database.db),
     storage: createStorage({ config, now: () => now() }),
+    realtime: createRealtime({ db: database.db, listen: database.listen, onError: (err) => app.log.error({ err }, 'realtime event failed') }),
+    links: createPublicLinks(database.db),
     now,
   };
+  await ctx.realtime.start();
   const modules = createModules(ctx);
 
   const webDist = deps.webDist === undefined ? findWebDist() : deps.webDist;
@@ -74,8 +80,10 @@ export async function buildApp(deps: {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  registerRealtimeRoutes(app, ctx);
   const timers: NodeJS.Timeout[] = [];
-  for (const m of moduleList(modules)) {
+  const kernelJobs = [{ name: 'realtime event prune', everyMs: 30 * 60_000, run: async () => void (await ctx.realtime.prune(ctx.now())) }];
+  for (const m of [{ housekeeping: kernelJobs }, ...moduleList(modules)]) {
     m.register?.(app);
     for (const job of m.housekeeping ?? []) {
       const timer = setInterval(() => void job.run().catch((err: unknown) => app.log.error({ err }, `${job.name} failed`)), job.everyMs);
@@ -85,6 +93,7 @@ export async function buildApp(deps: {
   }
   app.addHook('onClose', async () => {
     for (const t of timers) clearInterval(t);
+    await ctx.realtime.stop();
     await ctx.storage.close();
   });
 

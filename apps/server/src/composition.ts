@@ -1,8 +1,10 @@
 import type { AppContext } from './context.ts';
 import type { ModuleHooks } from './module.ts';
+import { createExamsModule } from './modules/exams/index.ts';
 import { createLecturesModule } from './modules/lectures/index.ts';
 import { createNoticesModule } from './modules/notices/index.ts';
 import { createPushAlertTemplatesModule } from './modules/push-alert-templates/index.ts';
+import { createStudentsModule } from './modules/students/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
 import { createUsersModule } from './modules/users/index.ts';
 import { legacyModules } from './legacy-modules.ts';
@@ -17,7 +19,9 @@ export function createModules(ctx: AppContext) {
   const notices = createNoticesModule({ ctx });
   const pushAlertTemplates = createPushAlertTemplatesModule({ ctx });
   const lectures = createLecturesModule({ ctx, users });
-  return { system, users, notices, pushAlertTemplates, lectures, ...legacyModules(ctx) };
+  const students = createStudentsModule({ ctx });
+  const exams = createExamsModule({ ctx, users, lectures, students });
+  return { system, users, notices, pushAlertTemplates, lectures, ...legacyModules(ctx), exams, studentContacts: students };
 }
 
 export type Modules = ReturnType<typeof createModules>;

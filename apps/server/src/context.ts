@@ -1,13 +1,15 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Audit } from './lib/audit/audit.ts';
+import type { PublicLinks } from './lib/links/links.ts';
+import type { Realtime } from './lib/realtime/realtime.ts';
 import type { SmsOutbox } from './lib/sms/outbox.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import type { TokenSigner } from './lib/tokens.ts';
 
 /**
  * The kernel: the shared mechanisms every module may use (database, audit, SMS outbox, file
- * storage, token signing, the clock). Built once in buildApp; tests may
+ * storage, realtime push, public links, token signing, the clock). Built once in buildApp; tests may
  * swap `now`. `db` joins the caller's transaction (src/db/client.ts).
  */
 export type AppContext = {
@@ -21,5 +23,9 @@ export type AppContext = {
   sms: SmsOutbox;
   /** Where file bytes live (local folder or S3), for every area that keeps files. */
   storage: Storage;
+  /** Pushes events to open screens on every instance (score grid edits, locks …). */
+  realtime: Realtime;
+  /** Hashed, expiring, revocable tokens for pages opened from an SMS (a parent's score report). */
+  links: PublicLinks;
   now: () => Date;
 };

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DAY_LABELS, minutesOf } from './dates.ts';
 import { downloadReply, endpoint, XLSX_TYPE } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
+import { reportIssues, type RuleIssue } from './rules.ts';
 import { idParam, isoDateSchema } from './validation.ts';
 
 export const LECTURE_ERRORS = errorCodes('lectures', {
@@ -56,8 +57,6 @@ export const scheduleSlotSchema = z.object({
 });
 export type ScheduleSlot = z.infer<typeof scheduleSlotSchema>;
 
-export type RuleIssue = { path: (string | number)[]; message: string; code: string };
-
 /**
  * What is wrong with a timetable a center could not run: a slot that ends before it starts, or
  * two slots of one day that overlap. Empty when it is fine. The issues name the whole timetable
@@ -89,11 +88,6 @@ export function scheduleIssues(slots: readonly ScheduleSlot[]): RuleIssue[] {
     }
   }
   return issues;
-}
-
-/** Adds rule issues to a zod refinement, each carrying its own error code. */
-export function reportIssues(ctx: z.core.$RefinementCtx, issues: RuleIssue[]): void {
-  for (const i of issues) ctx.addIssue({ code: 'custom', path: i.path, message: i.message, params: { code: i.code } });
 }
 
 /** "월·수·금 19:00–22:00" (slots sharing a time are grouped). */

@@ -27,6 +27,11 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Calls `listener` with the text of every statement until the returned function is called (tests count queries). */
   observe: (listener: (statement: string) => void) => () => void;
+  /**
+   * LISTEN on a channel: `onPayload` gets every NOTIFY payload (sent by any process on this
+   * database, delivered when its transaction commits). Resolves to the function that stops it.
+   */
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -41,10 +46,21 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     return () => void listeners.delete(listener);
   };
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
+    const url = opts.url;
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20 });
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
-    return { db: joinsTransactions(db), kind: 'postgres', observe, close: () => pool.end() };
+    const listeners = new Set<pg.Client>();
+    return {
+      db: joinsTransactions(db),
+      kind: 'postgres',
+      observe,
+      listen: (channel, onPayload) => listenPg({ url, channel, onPayload, clients: listeners }),
+      close: async () => {
+        await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
+        await pool.end();
+      },
+    };
   }
   // No dataDir: an in-memory database (tests). Otherwise the files live under DATA_DIR/pglite.
   const client = await PGlite.create(opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined, {
@@ -53,7 +69,48 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
   });
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
-  return { db: joinsTransactions(db), kind: 'pglite', observe, close: () => client.close() };
+  return {
+    db: joinsTransactions(db),
+    kind: 'pglite',
+    observe,
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => stop();
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * A LISTEN needs a connection of its own (a pooled one would be handed to queries). When that
+ * connection drops, it is opened again after a second, so an instance never goes deaf for long.
+ */
+async function listenPg(opts: { url: string; channel: string; onPayload: (p: string) => void; clients: Set<pg.Client> }): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: opts.url });
+    c.on('notification', (n) => {
+      if (n.channel === opts.channel && n.payload !== undefined) opts.onPayload(n.payload);
+    });
+    c.on('error', () => {
+      opts.clients.delete(c);
+      c.end().catch(() => {});
+      if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000).unref();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${pg.escapeIdentifier(opts.channel)}`);
+    client = c;
+    opts.clients.add(c);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (client) {
+      opts.clients.delete(client);
+      await client.end().catch(() => {});
+    }
+  };
 }
 
 const currentTx = new AsyncLocalStorage<Tx>();

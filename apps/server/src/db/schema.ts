@@ -11,3 +11,6 @@ export * from '../modules/students/students.table.ts';
 export * from '../modules/tags/tags.table.ts';
 export * from '../modules/student-records/student-records.table.ts';
 export * from '../modules/files/files.table.ts';
+export * from '../lib/realtime/realtime.table.ts';
+export * from '../lib/links/links.table.ts';
+export * from '../modules/exams/exams.table.ts';

@@ -1,3 +1,4 @@
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { auditLogs } from './audit.table.ts';
 
@@ -10,7 +11,13 @@ export type AuditEntry = {
   after?: unknown;
 };
 
-export type Audit = { record: (entries: AuditEntry | AuditEntry[]) => Promise<void> };
+export type AuditRecord = { at: Date; actorId: number | null; action: string; before: unknown; after: unknown };
+
+export type Audit = {
+  record: (entries: AuditEntry | AuditEntry[]) => Promise<void>;
+  /** The trail of one thing, oldest first (a score cell's history, shown to staff). */
+  historyOf: (opts: { entity: string; entityId: string | number }) => Promise<AuditRecord[]>;
+};
 
 /**
  * The audit trail (who changed what, when, before and after), a kernel mechanism every module
@@ -18,7 +25,17 @@ export type Audit = { record: (entries: AuditEntry | AuditEntry[]) => Promise<vo
  * it lands or rolls back with the change it describes.
  */
 export function createAudit(db: Db): Audit {
-  return { record: (entries) => recordAudit(db, entries) };
+  return {
+    record: (entries) => recordAudit(db, entries),
+    async historyOf(opts) {
+      const rows = await db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.entity, opts.entity), eq(auditLogs.entityId, String(opts.entityId))))
+        .orderBy(asc(auditLogs.id));
+      return rows.map((r) => ({ at: r.createdAt, actorId: r.actorId, action: r.action, before: r.before, after: r.after }));
+    },
+  };
 }
 
 /** Records a write. Call inside the same transaction as the write so both land or neither. */

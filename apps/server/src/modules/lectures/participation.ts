@@ -1,5 +1,5 @@
 import { LECTURE_ERRORS, WEEKLY_LECTURE_ERRORS, type WeeklyLecture } from '@academy/contracts/lectures';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { missingIds } from '../../db/exists.ts';
 import { appError } from '../../lib/errors.ts';
@@ -48,6 +48,34 @@ export function createParticipation({ ctx }: { ctx: AppContext }) {
         const rows = await db.select({ userId: weeklyLectureParticipants.userId }).from(weeklyLectureParticipants).where(eq(weeklyLectureParticipants.weeklyLectureId, weeklyLectureId));
         return rows.map((r) => r.userId);
       },
+      /** The participants of several sessions at once: session id → user ids. */
+      async participantsOfMany(weeklyLectureIds: readonly number[]): Promise<Map<number, number[]>> {
+        const out = new Map<number, number[]>(weeklyLectureIds.map((id) => [id, []]));
+        if (weeklyLectureIds.length === 0) return out;
+        const rows = await db
+          .select({ wlId: weeklyLectureParticipants.weeklyLectureId, userId: weeklyLectureParticipants.userId })
+          .from(weeklyLectureParticipants)
+          .where(inArray(weeklyLectureParticipants.weeklyLectureId, [...weeklyLectureIds]));
+        for (const r of rows) out.get(r.wlId)?.push(r.userId);
+        return out;
+      },
+      /** The participant memos of a session (the note beside a student on that session's sheets). */
+      async memosOf(weeklyLectureId: number): Promise<Map<number, string | null>> {
+        const rows = await db
+          .select({ userId: weeklyLectureParticipants.userId, memo: weeklyLectureParticipants.memo })
+          .from(weeklyLectureParticipants)
+          .where(eq(weeklyLectureParticipants.weeklyLectureId, weeklyLectureId));
+        return new Map(rows.map((r) => [r.userId, r.memo]));
+      },
+      /** Writes a participant's memo; false when the student is not a participant of the session. */
+      async setMemo(opts: { weeklyLectureId: number; userId: number; memo: string }): Promise<boolean> {
+        const updated = await db
+          .update(weeklyLectureParticipants)
+          .set({ memo: opts.memo })
+          .where(and(eq(weeklyLectureParticipants.weeklyLectureId, opts.weeklyLectureId), eq(weeklyLectureParticipants.userId, opts.userId)))
+          .returning({ id: weeklyLectureParticipants.id });
+        return updated.length > 0;
+      },
       /** The students enrolled in a lecture now (user ids). */
       async rosterOf(lectureId: number): Promise<number[]> {
         const rows = await db
@@ -68,6 +96,15 @@ export function createParticipation({ ctx }: { ctx: AppContext }) {
         }
         return s;
       },
+      /** A lecture's sessions dated between two days (inclusive), in time order. */
+      async ofLecture(opts: { lectureId: number; from: string; to: string }): Promise<WeeklyLecture[]> {
+        const rows = await db
+          .select()
+          .from(weeklyLectures)
+          .where(and(eq(weeklyLectures.lectureId, opts.lectureId), between(weeklyLectures.date, opts.from, opts.to)))
+          .orderBy(asc(weeklyLectures.date), asc(weeklyLectures.startTime), asc(weeklyLectures.id));
+        return rows.map(mapWeeklyLecture);
+      },
       /** Titles and dates of sessions by id, for lists that show which session a row belongs to. */
       async describe(ids: readonly number[]): Promise<Map<number, WeeklyLecture>> {
         if (ids.length === 0) return new Map();
@@ -81,6 +118,12 @@ export function createParticipation({ ctx }: { ctx: AppContext }) {
       async requireIds(opts: { ids: readonly number[]; field: string }): Promise<void> {
         const missing = await missingIds(db, { from: lectures, id: lectures.id, ids: opts.ids });
         if (missing.length) throw appError(LECTURE_ERRORS.unknown, `존재하지 않는 강좌입니다: ${missing.join(', ')}`, { field: opts.field });
+      },
+      /** The lecture, or a 404 (checks ids that come from a path). */
+      async require(id: number): Promise<{ id: number; name: string; disabled: boolean }> {
+        const [row] = await db.select({ id: lectures.id, name: lectures.name, disabled: lectures.disabled }).from(lectures).where(eq(lectures.id, id));
+        if (!row) throw appError(LECTURE_ERRORS.not_found, `강좌를 찾을 수 없습니다 (ID ${id})`);
+        return row;
       },
       /** Names of lectures by id. */
       async names(ids: readonly number[]): Promise<Map<number, string>> {

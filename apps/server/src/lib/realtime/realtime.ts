@@ -1,0 +1,107 @@
+import { REALTIME_CATCH_UP_MS, type RealtimeEvent } from '@academy/contracts/realtime';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client.ts';
+import { realtimeEvents } from './realtime.table.ts';
+
+const CHANNEL = 'academy_realtime';
+/** NOTIFY payloads must stay under 8000 bytes; bigger events travel by id and are read back. */
+const MAX_INLINE_PAYLOAD = 7000;
+
+export type Realtime = {
+  /**
+   * Publishes an event on a topic. Call it inside the transaction of the change it describes: the
+   * event is stored with it and announced (NOTIFY) when it commits, to every instance.
+   */
+  publish: (event: { topic: string; type: string; data: unknown }) => Promise<void>;
+  /** Follows topics in this process; returns the function that stops following. */
+  subscribe: (topics: readonly string[], onEvent: (e: RealtimeEvent) => void) => () => void;
+  /** Events of these topics after `after`, for a client that reconnects (the last ten minutes). */
+  since: (opts: { topics: readonly string[]; after: number; now: Date }) => Promise<RealtimeEvent[]>;
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+  /** Deletes events too old to be caught up. */
+  prune: (now: Date) => Promise<number>;
+};
+
+/**
+ * The realtime channel of the kernel: events stored in `realtime_events`, fanned out across
+ * instances by PostgreSQL LISTEN/NOTIFY (PGlite has it in-process), and delivered to the topics'
+ * subscribers in this process (the SSE connections, see src/plugins/realtime.ts).
+ */
+export function createRealtime(opts: { db: Db; listen: Database['listen']; onError?: (err: unknown) => void }): Realtime {
+  const { db } = opts;
+  const subscribers = new Map<string, Set<(e: RealtimeEvent) => void>>();
+  let unlisten: (() => Promise<void>) | null = null;
+
+  const dispatch = (e: RealtimeEvent) => {
+    for (const fn of subscribers.get(e.topic) ?? []) {
+      try {
+        fn(e);
+      } catch (err) {
+        opts.onError?.(err);
+      }
+    }
+  };
+
+  const onPayload = async (payload: string) => {
+    try {
+      const e = JSON.parse(payload) as RealtimeEvent & { ref?: true };
+      if (!subscribers.has(e.topic)) return;
+      if (!e.ref) return dispatch(e);
+      const [row] = await db.select().from(realtimeEvents).where(eq(realtimeEvents.id, e.id));
+      if (row) dispatch({ id: row.id, topic: row.topic, type: row.type, data: row.data });
+    } catch (err) {
+      opts.onError?.(err);
+    }
+  };
+
+  return {
+    async publish(event) {
+      const [row] = await db.insert(realtimeEvents).values({ topic: event.topic, type: event.type, data: event.data as object }).returning({ id: realtimeEvents.id });
+      const full = JSON.stringify({ id: row!.id, topic: event.topic, type: event.type, data: event.data });
+      const payload = Buffer.byteLength(full) <= MAX_INLINE_PAYLOAD ? full : JSON.stringify({ id: row!.id, topic: event.topic, type: event.type, ref: true });
+      await db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
+    },
+
+    subscribe(topics, onEvent) {
+      for (const t of topics) {
+        let set = subscribers.get(t);
+        if (!set) subscribers.set(t, (set = new Set()));
+        set.add(onEvent);
+      }
+      return () => {
+        for (const t of topics) {
+          const set = subscribers.get(t);
+          set?.delete(onEvent);
+          if (set?.size === 0) subscribers.delete(t);
+        }
+      };
+    },
+
+    async since({ topics, after, now }) {
+      const rows = await db
+        .select()
+        .from(realtimeEvents)
+        .where(and(inArray(realtimeEvents.topic, [...topics]), gt(realtimeEvents.id, after), gt(realtimeEvents.createdAt, new Date(now.getTime() - REALTIME_CATCH_UP_MS))))
+        .orderBy(asc(realtimeEvents.id))
+        .limit(1000);
+      return rows.map((r) => ({ id: r.id, topic: r.topic, type: r.type, data: r.data }));
+    },
+
+    async start() {
+      unlisten ??= await opts.listen(CHANNEL, (p) => void onPayload(p));
+    },
+
+    async stop() {
+      const stop = unlisten;
+      unlisten = null;
+      subscribers.clear();
+      await stop?.();
+    },
+
+    async prune(now) {
+      const gone = await db.delete(realtimeEvents).where(lt(realtimeEvents.createdAt, new Date(now.getTime() - 6 * REALTIME_CATCH_UP_MS))).returning({ id: realtimeEvents.id });
+      return gone.length;
+    },
+  };
+}

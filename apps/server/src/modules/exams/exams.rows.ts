@@ -1,0 +1,99 @@
+import { EXAM_ERRORS, type Exam, type ExamDetail, type ScoreCell } from '@academy/contracts/exams';
+import type { Question } from '@academy/contracts/grading';
+import { topicOf } from '@academy/contracts/realtime';
+import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { appError } from '../../lib/errors.ts';
+import { examRetakes, exams, scores } from './exams.table.ts';
+
+/** Row loaders and mappers shared by the services of this module (not part of its public face). */
+
+export type ExamRow = typeof exams.$inferSelect;
+export type ScoreRow = typeof scores.$inferSelect;
+
+export const lectureTopic = (lectureId: number) => topicOf('lecture', lectureId);
+
+export async function getExamRow(db: Db, id: number): Promise<ExamRow> {
+  const [row] = await db.select().from(exams).where(eq(exams.id, id));
+  if (!row) throw appError(EXAM_ERRORS.not_found, `시험을 찾을 수 없습니다 (ID ${id})`);
+  return row;
+}
+
+/** The exam, checked to belong to the session in the path. */
+export async function getSessionExamRow(db: Db, opts: { weeklyLectureId: number; examId: number }): Promise<ExamRow> {
+  const row = await getExamRow(db, opts.examId);
+  if (row.weeklyLectureId !== opts.weeklyLectureId) throw appError(EXAM_ERRORS.not_found, `이 회차의 시험이 아닙니다 (ID ${opts.examId})`);
+  return row;
+}
+
+/** The exams of a link group (the exam itself when it is not linked). */
+export async function groupOf(db: Db, exam: ExamRow): Promise<ExamRow[]> {
+  if (exam.linkGroupId === null) return [exam];
+  return db.select().from(exams).where(eq(exams.linkGroupId, exam.linkGroupId)).orderBy(asc(exams.id));
+}
+
+/** Maps exam rows with what the list shows beside each: linked exams, retakes, number of takers. */
+export async function mapExams(db: Db, rows: readonly ExamRow[]): Promise<Exam[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const groups = [...new Set(rows.map((r) => r.linkGroupId).filter((g): g is number => g !== null))];
+  const [linked, retakes, takers] = await Promise.all([
+    groups.length ? db.select({ id: exams.id, group: exams.linkGroupId }).from(exams).where(inArray(exams.linkGroupId, groups)) : [],
+    db.select({ id: examRetakes.id, examId: examRetakes.examId, title: examRetakes.title, date: examRetakes.date }).from(examRetakes).where(inArray(examRetakes.examId, ids)).orderBy(asc(examRetakes.id)),
+    db.select({ examId: scores.examId, n: count() }).from(scores).where(and(inArray(scores.examId, ids), eq(scores.status, 'taken'), isNotNull(scores.first))).groupBy(scores.examId),
+  ]);
+  const takersBy = new Map(takers.map((t) => [t.examId, t.n]));
+  return rows.map((r) => ({
+    id: r.id,
+    lectureId: r.lectureId,
+    weeklyLectureId: r.weeklyLectureId,
+    seq: r.seq,
+    title: r.title,
+    templateId: r.templateId,
+    questionCount: r.questions.length,
+    maxScore: r.maxScore,
+    cutline: r.cutline,
+    gradeMode: r.gradeMode,
+    gradeCutoffs: r.gradeCutoffs,
+    readyToShow: r.readyToShow,
+    onlineSubmission: r.onlineSubmission,
+    linkGroupId: r.linkGroupId,
+    linkedExamIds: linked.filter((l) => l.group === r.linkGroupId && l.id !== r.id).map((l) => l.id),
+    retakes: retakes.filter((x) => x.examId === r.id).map((x) => ({ id: x.id, title: x.title, date: x.date })),
+    takers: takersBy.get(r.id) ?? 0,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+export async function mapExamDetail(db: Db, row: ExamRow): Promise<ExamDetail> {
+  const [exam] = await mapExams(db, [row]);
+  return { ...exam!, questions: row.questions as Question[] };
+}
+
+export function mapCell(row: ScoreRow, names: Map<number, { name: string }> = new Map()): ScoreCell {
+  return {
+    examId: row.examId,
+    userId: row.userId,
+    first: row.first,
+    retake: row.retake,
+    status: row.status,
+    clinic: row.clinic,
+    delivery: row.delivery,
+    grade: row.grade,
+    gradeManual: row.gradeManual,
+    memo: row.memo,
+    answers: row.answers ?? null,
+    marks: row.marks,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedByName: row.updatedBy === null ? null : (names.get(row.updatedBy)?.name ?? null),
+  };
+}
+
+/** A cell nobody has written yet, as the grid shows it. */
+export function emptyCell(opts: { examId: number; userId: number }): ScoreCell {
+  return {
+    examId: opts.examId, userId: opts.userId, first: null, retake: null, status: 'not_taken', clinic: 'none', delivery: 'none',
+    grade: null, gradeManual: false, memo: '', answers: null, marks: null, version: 0, updatedAt: null, updatedByName: null,
+  };
+}

@@ -1,0 +1,154 @@
+import { CLINIC_STATUS_LABEL, EXAM_ERRORS, type GridRow, SCORE_STATUS_LABEL, type ScoreGrid } from '@academy/contracts/exams';
+import { compareKorean } from '@academy/contracts/format';
+import { asc, eq, inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { FileResult } from '../../http/route.ts';
+import { appError } from '../../lib/errors.ts';
+import type { ExamsDeps } from './exams.deps.ts';
+import { lectureTopic, mapExams } from './exams.rows.ts';
+import { exams, scores, scoreSheetMemos } from './exams.table.ts';
+import type { LockService } from './locks.service.ts';
+
+type GridQuery = { lectureId: number; weeklyLectureId: number; from?: string; to?: string };
+
+/**
+ * The score grid (students × exams) of one session or of a range of a lecture's sessions, in a
+ * fixed number of queries whatever its size, with the live locks and memos; and its Excel copy.
+ */
+export function createGridService(deps: ExamsDeps & { locks: LockService }) {
+  const { ctx, lectures, users, locks } = deps;
+  const { db, audit } = ctx;
+
+  async function grid(q: GridQuery): Promise<ScoreGrid> {
+    const anchor = await lectures.sessions.require({ weeklyLectureId: q.weeklyLectureId, lectureId: q.lectureId });
+    const lecture = await lectures.lectures.require(q.lectureId);
+    const sessions = q.from || q.to
+      ? await lectures.sessions.ofLecture({ lectureId: q.lectureId, from: q.from ?? anchor.date, to: q.to ?? anchor.date })
+      : [anchor];
+    const order = new Map(sessions.map((s, i) => [s.id, i]));
+    const examRows = sessions.length
+      ? (await db.select().from(exams).where(inArray(exams.weeklyLectureId, sessions.map((s) => s.id))).orderBy(asc(exams.seq), asc(exams.id)))
+          .sort((a, b) => order.get(a.weeklyLectureId)! - order.get(b.weeklyLectureId)! || a.seq - b.seq)
+      : [];
+    const examIds = examRows.map((e) => e.id);
+    const [participants, scoreRows, memos, liveLocks, [sheet], examList] = await Promise.all([
+      lectures.participation.participantsOfMany(sessions.map((s) => s.id)),
+      examIds.length
+        ? db
+            .select({
+              examId: scores.examId, userId: scores.userId, first: scores.first, retake: scores.retake, status: scores.status, clinic: scores.clinic,
+              delivery: scores.delivery, grade: scores.grade, memo: scores.memo, answers: scores.marks, version: scores.version,
+            })
+            .from(scores)
+            .where(inArray(scores.examId, examIds))
+        : [],
+      lectures.participation.memosOf(anchor.id),
+      locks.activeOf(examIds),
+      db.select().from(scoreSheetMemos).where(eq(scoreSheetMemos.weeklyLectureId, anchor.id)),
+      mapExams(db, examRows),
+    ]);
+    const studentIds = new Set<number>();
+    for (const ids of participants.values()) for (const id of ids) studentIds.add(id);
+    const names = await users.directory([...studentIds]);
+    const col = new Map(examIds.map((id, i) => [id, i]));
+    const rows = new Map<number, GridRow>();
+    const n = examIds.length;
+    for (const userId of studentIds) {
+      const who = names.get(userId);
+      rows.set(userId, {
+        userId, name: who?.name ?? '', loginId: who?.loginId ?? '', studentMemo: memos.get(userId) ?? null,
+        first: new Array(n).fill(null), retake: new Array(n).fill(null), status: new Array(n).fill(null), clinic: new Array(n).fill(null),
+        delivery: new Array(n).fill(null), grade: new Array(n).fill(null), memo: new Array(n).fill(null), hasAnswers: new Array(n).fill(false), version: new Array(n).fill(0),
+      });
+    }
+    // Participants have a cell (empty until written); everyone else's columns stay null.
+    examRows.forEach((e, i) => {
+      for (const userId of participants.get(e.weeklyLectureId) ?? []) {
+        const r = rows.get(userId)!;
+        r.status[i] = 'not_taken';
+        r.clinic[i] = 'none';
+        r.delivery[i] = 'none';
+      }
+    });
+    for (const s of scoreRows) {
+      const r = rows.get(s.userId);
+      const i = col.get(s.examId);
+      if (!r || i === undefined) continue;
+      r.first[i] = s.first;
+      r.retake[i] = s.retake;
+      r.status[i] = s.status;
+      r.clinic[i] = s.clinic;
+      r.delivery[i] = s.delivery;
+      r.grade[i] = s.grade;
+      r.memo[i] = s.memo || null;
+      r.hasAnswers[i] = s.answers !== null;
+      r.version[i] = s.version;
+    }
+    return {
+      lecture: { id: lecture.id, name: lecture.name },
+      weeklyLectures: sessions.map((s) => ({ id: s.id, title: s.title, date: s.date })),
+      exams: examList,
+      students: [...rows.values()].sort((a, b) => compareKorean(a.name, b.name) || a.userId - b.userId),
+      locks: liveLocks,
+      sheetMemo: sheet?.memo ?? '',
+    };
+  }
+
+  return {
+    grid,
+
+    async excel(q: GridQuery): Promise<FileResult> {
+      const g = await grid(q);
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('성적표');
+      const header = ['이름', '아이디', ...g.exams.flatMap((e) => [`${e.title} 1차`, `${e.title} 재시험`, `${e.title} 상태`, `${e.title} 클리닉`, ...(e.gradeMode === 'none' ? [] : [`${e.title} 등급`])])];
+      ws.addRow(header).font = { bold: true };
+      for (const s of g.students) {
+        ws.addRow([
+          s.name,
+          s.loginId,
+          ...g.exams.flatMap((e, i) => [
+            s.first[i], s.retake[i], s.status[i] ? SCORE_STATUS_LABEL[s.status[i]!] : '-', s.clinic[i] ? CLINIC_STATUS_LABEL[s.clinic[i]!] : '-',
+            ...(e.gradeMode === 'none' ? [] : [s.grade[i]]),
+          ]),
+        ]);
+      }
+      const averages = g.exams.flatMap((e, i) => {
+        const taken = g.students.map((s) => (s.status[i] === 'taken' ? s.first[i] : null)).filter((v): v is number => v !== null);
+        const avg = taken.length ? Math.round((taken.reduce((a, b) => a + b, 0) / taken.length) * 10) / 10 : null;
+        return [avg, null, `${taken.length}명 응시`, null, ...(e.gradeMode === 'none' ? [] : [null])];
+      });
+      ws.addRow(['평균', '', ...averages]).font = { italic: true };
+      ws.columns.forEach((c, i) => (c.width = i < 2 ? 14 : 12));
+      ws.views = [{ state: 'frozen', xSplit: 2, ySplit: 1 }];
+      const title = g.weeklyLectures.length === 1 ? g.weeklyLectures[0]!.title : `${g.weeklyLectures[0]?.title ?? ''}-${g.weeklyLectures.at(-1)?.title ?? ''}`;
+      return { body: Buffer.from(await wb.xlsx.writeBuffer()), fileName: `${g.lecture.name}_${title}_성적표.xlsx` };
+    },
+
+    async setStudentMemo(opts: { lectureId: number; weeklyLectureId: number; userId: number; memo: string; actorId: number }) {
+      const session = await lectures.sessions.require({ weeklyLectureId: opts.weeklyLectureId, lectureId: opts.lectureId });
+      return db.transaction(async () => {
+        const before = (await lectures.participation.memosOf(session.id)).get(opts.userId);
+        if (!(await lectures.participation.setMemo({ weeklyLectureId: session.id, userId: opts.userId, memo: opts.memo }))) {
+          throw appError(EXAM_ERRORS.not_participant, '이 회차의 참여자가 아닙니다', { field: 'userId' });
+        }
+        await audit.record({ actorId: opts.actorId, action: 'weekly_lecture.student_memo', entity: 'weekly_lecture', entityId: session.id, before: { userId: opts.userId, memo: before ?? null }, after: { userId: opts.userId, memo: opts.memo } });
+        await ctx.realtime.publish({ topic: lectureTopic(session.lectureId), type: 'studentMemo', data: { weeklyLectureId: session.id, userId: opts.userId, memo: opts.memo } });
+        return { userId: opts.userId, memo: opts.memo };
+      });
+    },
+
+    async setSheetMemo(opts: { lectureId: number; weeklyLectureId: number; memo: string; actorId: number }) {
+      await lectures.sessions.require({ weeklyLectureId: opts.weeklyLectureId, lectureId: opts.lectureId });
+      return db.transaction(async () => {
+        const [before] = await db.select().from(scoreSheetMemos).where(eq(scoreSheetMemos.weeklyLectureId, opts.weeklyLectureId));
+        await db
+          .insert(scoreSheetMemos)
+          .values({ weeklyLectureId: opts.weeklyLectureId, memo: opts.memo, updatedBy: opts.actorId, updatedAt: ctx.now() })
+          .onConflictDoUpdate({ target: scoreSheetMemos.weeklyLectureId, set: { memo: opts.memo, updatedBy: opts.actorId, updatedAt: ctx.now() } });
+        await audit.record({ actorId: opts.actorId, action: 'score_sheet.memo', entity: 'weekly_lecture', entityId: opts.weeklyLectureId, before: before?.memo ?? null, after: opts.memo });
+        return { memo: opts.memo };
+      });
+    },
+  };
+}

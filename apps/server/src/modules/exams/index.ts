@@ -1,0 +1,47 @@
+import type { ModuleHooks } from '../../module.ts';
+import { registerResource } from '../../plugins/graphql/registry.ts';
+import type { ExamsDeps } from './exams.deps.ts';
+import { examTemplatesResource } from './exams.resource.ts';
+import { examRoutes } from './exams.routes.ts';
+import { createExamService } from './exams.service.ts';
+import { createExcelService } from './excel.service.ts';
+import { createGridService } from './grid.service.ts';
+import { createScoreLinkService } from './links.service.ts';
+import { createLockService } from './locks.service.ts';
+import { createResultService } from './results.service.ts';
+import { createRetakeService } from './retakes.service.ts';
+import { createScoringService } from './scoring.service.ts';
+import { createStatisticsService } from './statistics.service.ts';
+import { createTemplateService } from './templates.service.ts';
+
+export type ExamsModule = ReturnType<typeof createExamsModule>;
+
+/**
+ * Weekly tests: templates, the exams of each session, scores with their locks, memos and audit
+ * trail, re-grading, retakes, statistics, release to students, online answers, and the parent's
+ * score link. Other modules use (clinic, OMR, the parent's week):
+ *
+ * - `scores.write` — change cells the way the grid does (rules, locks, audit, realtime);
+ * - `exams.get` — an exam with its answer key.
+ */
+export function createExamsModule(deps: ExamsDeps) {
+  const locks = createLockService(deps);
+  const scoring = createScoringService({ ...deps, locks });
+  const exams = createExamService(deps);
+  const templates = createTemplateService(deps);
+  const grid = createGridService({ ...deps, locks });
+  const statistics = createStatisticsService(deps);
+  const retakes = createRetakeService(deps);
+  const excel = createExcelService({ ...deps, scoring });
+  const results = createResultService({ ...deps, scoring });
+  const links = createScoreLinkService({ ...deps, results, scoring });
+
+  return {
+    scores: { write: scoring.write },
+    exams: { get: exams.get },
+    register(app) {
+      examRoutes(app, { ctx: deps.ctx, templates, exams, scoring, locks, grid, statistics, retakes, excel, results, links });
+      registerResource(app, examTemplatesResource);
+    },
+  } satisfies ModuleHooks & Record<string, unknown>;
+}

@@ -1,0 +1,66 @@
+import { EXAM_ERRORS, type ParentScoreView } from '@academy/contracts/exams';
+import { formatKoreanDate } from '@academy/contracts/format';
+import { appError } from '../../lib/errors.ts';
+import type { ExamsDeps } from './exams.deps.ts';
+import { getExamRow } from './exams.rows.ts';
+import type { createResultService } from './results.service.ts';
+import type { ScoringService } from './scoring.service.ts';
+
+const PURPOSE = 'score';
+const DAY_MS = 86_400_000;
+
+/**
+ * The parent's score link: a hashed, expiring token for one student and one exam, texted to the
+ * parent phone through the outbox. It shows that student's released result of that exam and
+ * nothing else; before release it answers that the result is not out yet.
+ */
+export function createScoreLinkService(deps: ExamsDeps & { results: ReturnType<typeof createResultService>; scoring: ScoringService }) {
+  const { ctx, lectures, students, results, scoring } = deps;
+  const { db, links, sms } = ctx;
+
+  return {
+    async create(opts: { examId: number; userIds: number[]; sendSms: boolean; expiresInDays: number; origin: string; actor: { id: number } }) {
+      const exam = await getExamRow(db, opts.examId);
+      const participants = await lectures.participation.participantsOf(exam.weeklyLectureId);
+      const outsider = opts.userIds.find((id) => !participants.includes(id));
+      if (outsider !== undefined) throw appError(EXAM_ERRORS.not_participant, `이 시험의 회차 참여자가 아닌 학생이 있습니다 (ID ${outsider})`, { field: 'userIds' });
+      const contacts = await students.contactsOf(opts.userIds);
+      const lectureName = (await lectures.lectures.names([exam.lectureId])).get(exam.lectureId) ?? '';
+      const expiresAt = new Date(ctx.now().getTime() + opts.expiresInDays * DAY_MS);
+      return db.transaction(async () => {
+        const out = [];
+        const texted: number[] = [];
+        for (const userId of [...new Set(opts.userIds)]) {
+          const c = contacts.get(userId);
+          const phone = opts.sendSms ? (c?.parentPhone ?? null) : null;
+          const { token } = await links.create({ purpose: PURPOSE, studentId: userId, subjectId: exam.id, expiresAt, createdBy: opts.actor.id, smsPhone: phone });
+          const url = `${opts.origin}/link/score/${token}`;
+          if (phone) {
+            await sms.queue({
+              toPhone: phone,
+              body: `[성적 안내] ${c?.name ?? ''} 학생의 ${lectureName} ${exam.title} 결과입니다.\n${url}\n(${formatKoreanDate(expiresAt, { weekday: false })}까지 열 수 있습니다)`,
+              purpose: 'score_link',
+              userId,
+              createdBy: opts.actor.id,
+            });
+            texted.push(userId);
+          }
+          out.push({ userId, name: c?.name ?? '', url, expiresAt: expiresAt.toISOString(), smsQueued: !!phone });
+        }
+        if (texted.length) {
+          await scoring.write({ writes: texted.map((userId) => ({ examId: exam.id, userId, change: { delivery: 'link' as const } })), actor: opts.actor, action: 'score.delivery' });
+        }
+        return out;
+      });
+    },
+
+    async view(token: string): Promise<ParentScoreView> {
+      const link = await links.open({ purpose: PURPOSE, token, now: ctx.now() });
+      const exam = await getExamRow(db, link.subjectId);
+      if (!exam.readyToShow) throw appError(EXAM_ERRORS.not_released, '아직 성적이 공개되지 않았습니다. 공개되면 같은 링크에서 볼 수 있습니다');
+      const result = await results.detail({ userId: link.studentId, examId: exam.id });
+      const name = (await students.contactsOf([link.studentId])).get(link.studentId)?.name ?? '';
+      return { studentName: name, result, expiresAt: link.expiresAt.toISOString() };
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { addDays, kstToday } from '@academy/contracts/dates';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { makeLecture } from '../lectures/lectures.testkit.ts';
+import { makeStaff, makeStudents, type TestAccount } from '../users/users.testkit.ts';
+import { choiceKey, makeExam, sheet } from './exams.testkit.ts';
+
+let t: TestApp;
+let staff: Awaited<ReturnType<typeof makeStaff>>;
+let kids: TestAccount[];
+let lectureId: number;
+let wlId: number;
+const cell = (examId: number, userId: number) => `/api/wl-score/${examId}/${userId}`;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  staff = await makeStaff(t);
+  kids = await makeStudents(t, 6);
+  const today = kstToday(t.clock.now);
+  const lecture = await makeLecture(t, { adminToken: staff.admin.token, students: kids.map((k) => k.id), startDate: today, endDate: addDays(today, 27) });
+  lectureId = lecture.id;
+  wlId = lecture.sessions[0]!.id;
+}, 60_000);
+afterAll(() => t.close());
+
+describe('scores', () => {
+  it('a typed score marks the student present, under the cutline makes them 클리닉대상, and is audited', async () => {
+    const exam = await makeExam(t, { token: staff.ta.token, lectureId, weeklyLectureId: wlId, cutline: 60 });
+    const low = await t.call('PATCH', `${cell(exam.id, kids[0]!.id)}/value`, staff.ta.token, { scoreValue: 45 });
+    expect(low.status).toBe(200);
+    expect(low.json).toMatchObject({ first: 45, status: 'taken', clinic: 'required', version: 1, updatedByName: '박조교' });
+    const fixed = await t.call('PATCH', `${cell(exam.id, kids[0]!.id)}/value`, staff.ta.token, { scoreValue: 75, version: 1 });
+    expect(fixed.json).toMatchObject({ first: 75, clinic: 'none', version: 2 });
+    const history = await t.call('GET', `${cell(exam.id, kids[0]!.id)}/history`, staff.ta.token);
+    expect(history.json.map((h: { before: { first: number } | null; after: { first: number } }) => [h.before?.first ?? null, h.after.first])).toEqual([[null, 45], [45, 75]]);
+    expect(history.json[0].actorName).toBe('박조교');
+    const over = await t.call('PATCH', `${cell(exam.id, kids[0]!.id)}/value`, staff.ta.token, { scoreValue: 101 });
+    expect(over.status).toBe(400);
+    expect(over.json.code).toBe('exams.value_out_of_range');
+  });
+
+  it('refuses a write from an outdated screen instead of overwriting', async () => {
+    const exam = await makeExam(t, { token: staff.ta.token, lectureId, weeklyLectureId: wlId });
+    await t.call('PATCH', `${cell(exam.id, kids[1]!.id)}/value`, staff.ta.token, { scoreValue: 80, version: 0 });
+    const stale = await t.call('PATCH', `${cell(exam.id, kids[1]!.id)}/value`, staff.manager.token, { scoreValue: 90, version: 0 });
+    expect(stale.status).toBe(409);
+    expect(stale.json.code).toBe('exams.version_conflict');
+    expect((await t.call('GET', cell(exam.id, kids[1]!.id), staff.ta.token)).json.first).toBe(80);
+  });
+
+  it('manual entry grades the answers against the key at once', async () => {
+    const key = choiceKey(10, 10);
+    const exam = await makeExam(t, { token: staff.ta.token, lectureId, weeklyLectureId: wlId, questions: key });
+    const res = await t.call('POST', `${cell(exam.id, kids[2]!.id)}/manual-entry`, staff.ta.token, { answers: sheet(key, 7) });
+    expect(res.json).toMatchObject({ first: 70, marks: '1111111000', status: 'taken' });
+  });
+
+  it('locks: a second TA is refused while the first types, and cannot write the cell; release frees it', async () => {
+    const exam = await makeExam(t, { token: staff.ta.token, lectureId, weeklyLectureId: wlId });
+    const lock = await t.call('POST', `${cell(exam.id, kids[3]!.id)}/lock`, staff.ta.token);
+    expect(lock.json).toMatchObject({ holderName: '박조교' });
+    const second = await t.call('POST', `${cell(exam.id, kids[3]!.id)}/lock`, staff.manager.token);
+    expect(second.status).toBe(409);
+    expect(second.json.message).toContain('박조교 님이 입력 중');
+    const write = await t.call('PATCH', `${cell(exam.id, kids[3]!.id)}/value`, staff.manager.token, { scoreValue: 50 });
+    expect(write.status).toBe(409);
+    expect(write.json.code).toBe('exams.cell_locked');
+    expect((await t.call('PATCH', `${cell(exam.id, kids[3]!.id)}/value`, staff.ta.token, { scoreValue: 88 })).status).toBe(200);
+    expect((await t.call('POST', `${cell(exam.id, kids[3]!.id)}/lock/release`, staff.ta.token)).json).toEqual({ released: true });
+    expect((await t.call('POST', `${cell(exam.id, kids[3]!.id)}/lock`, staff.manager.token)).status).toBe(200);
+    // An abandoned lock lapses after a minute.
+    t.clock.advance(61_000);
+    expect((await t.call('POST', `${cell(exam.id, kids[3]!.id)}/lock`, staff.ta.token)).status).toBe(200);
+  });
+
+  it('batch update is all-or-nothing', async () => {
+    const exam = await makeExam(t, { token: staff.ta.token, lectureId, weeklyLectureId: wlId });
+    const items = kids.slice(0, 5).map((k, i) => ({ examId: exam.id, userId: k.id, scoreValue: 60 + i }));
+    const outsider = (await makeStudents(t, 1))[0]!;
+    const bad = await t.call('PUT', '/api/wl-score/batch-update-score-or-status', staff.ta.token, { items: [...items, { examId: exam.id, userId: outsider.id, scoreValue: 50 }] });
+    expect(bad.status).toBe(400);
+    expect(bad.json.code).toBe('exams.not_participant');
+    expect((await t.call('GET', cell(exam.id, kids[0]!.id), staff.ta.token)).json.version).toBe(0);
+    const ok = await t.call('PUT', '/api/wl-score/batch-update-score-or-status', staff.ta.token, { items });
+    expect(ok.json.updated).toBe(5);
+    const grid = await t.call('GET', `/api/lectures/${lectureId}/weekly-lectures/${wlId}/student-score`, staff.ta.token);
+    const col = grid.json.exams.findIndex((e: { id: number }) => e.id === exam.id);
+    expect(grid.json.students.find((s: { userId: number }) => s.userId === kids[4]!.id).first[col]).toBe(64);
+  });
+
+  it('grades by rank: ties share the better grade; a student cannot see unreleased scores', async () => {
+    const exam = await makeExam(t, { token: staff.ta.token, lectureId, weeklyLectureId: wlId, gradeMode: 'relative5', maxScore: 100, questions: [] });
+    const values = [100, 90, 90, 70, 50, 30];
+    await t.call('PUT', '/api/wl-score/batch-update-score-or-status', staff.ta.token, { items: kids.map((k, i) => ({ examId: exam.id, userId: k.id, scoreValue: values[i] })) });
+    const grades = await Promise.all(kids.map(async (k) => (await t.call('GET', cell(exam.id, k.id), staff.ta.token)).json.grade));
+    // 6 takers, 5 grades (10/34/66/90/100 %): ranks 1,2,2,4,5,6 → shares 16.7, 33.3, 33.3, 66.7, 83.3, 100.
+    expect(grades).toEqual([2, 2, 2, 4, 4, 5]);
+    expect((await t.call('GET', '/api/sp/scores', kids[0]!.token)).json).toEqual([]);
+    expect((await t.call('GET', `/api/sp/scores/${exam.id}`, kids[0]!.token)).status).toBe(403);
+    await t.call('PUT', `/api/wl-exam/${exam.id}/ready-to-show`, staff.ta.token, { readyToShow: true });
+    const mine = (await t.call('GET', '/api/sp/scores', kids[1]!.token)).json;
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ score: 90, rank: 2, takers: 6, grade: 2 });
+  });
+});
