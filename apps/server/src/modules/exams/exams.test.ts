@@ -1,0 +1,222 @@
+import { addDays, kstToday } from '@academy/contracts/dates';
+import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { auditLogs } from '../../lib/audit/audit.table.ts';
+import { smsOutbox } from '../../lib/sms/sms.table.ts';
+import { makeLecture } from '../lectures/lectures.testkit.ts';
+import { multipartBody } from '../students/students.testkit.ts';
+import { makeStaff, makeStudents, type TestAccount } from '../users/users.testkit.ts';
+import { choiceKey, makeExam, sheet } from './exams.testkit.ts';
+
+let t: TestApp;
+let staff: Awaited<ReturnType<typeof makeStaff>>;
+let kids: TestAccount[];
+let lecture: Awaited<ReturnType<typeof makeLecture>>;
+let other: Awaited<ReturnType<typeof makeLecture>>;
+let wlId: number;
+const wl = () => `/api/lectures/${lecture.id}/weekly-lectures/${wlId}`;
+const ta = () => staff.ta.token;
+
+async function xlsx(rows: (string | number | null)[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('시트');
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function upload(url: string, file: Buffer, fields: Record<string, string> = {}) {
+  const body = multipartBody([...Object.entries(fields).map(([name, value]) => ({ name, value })), { name: 'file', filename: 'sheet.xlsx', content: file }]);
+  const res = await t.app.inject({ method: 'POST', url, headers: { ...body.headers, authorization: `Bearer ${ta()}` }, payload: body.payload });
+  return { status: res.statusCode, json: res.json() };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  staff = await makeStaff(t);
+  kids = await makeStudents(t, 8);
+  const today = kstToday(t.clock.now);
+  lecture = await makeLecture(t, { adminToken: staff.admin.token, name: '고2 수학 A반', students: kids.slice(0, 5).map((k) => k.id), startDate: today, endDate: addDays(today, 27) });
+  other = await makeLecture(t, { adminToken: staff.admin.token, name: '고2 수학 B반', students: kids.slice(5).map((k) => k.id), startDate: today, endDate: addDays(today, 27) });
+  wlId = lecture.sessions[0]!.id;
+}, 60_000);
+afterAll(() => t.close());
+
+describe('exam templates', () => {
+  it('TAs make, edit and read templates; admins delete; exams made from one keep their own key', async () => {
+    const created = await t.call('POST', '/api/exam-templates', ta(), { title: '주간 테스트', subject: '수학', questions: choiceKey(10, 10) });
+    expect(created.json).toMatchObject({ questionCount: 10, maxScore: 100 });
+    const bad = await t.call('POST', '/api/exam-templates', ta(), { title: '빈 시험', questions: [] });
+    expect(bad.status).toBe(400);
+    const gapped = await t.call('POST', '/api/exam-templates', ta(), { title: '번호 틀림', questions: choiceKey(3).map((q, i) => ({ ...q, no: i === 2 ? 5 : q.no })) });
+    expect(gapped.json.message).toContain('문항 번호는 1부터 차례대로');
+    const exam = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, templateId: created.json.id, title: undefined, questions: undefined });
+    expect(exam).toMatchObject({ title: '주간 테스트', templateId: created.json.id, questionCount: 10, maxScore: 100 });
+    await t.call('PUT', `/api/exam-templates/${created.json.id}`, ta(), { title: '주간 테스트 v2', questions: choiceKey(5, 20) });
+    expect((await t.call('GET', `/api/wl-exam/${exam.id}`, ta())).json.questionCount).toBe(10);
+    const grid = await t.call('POST', '/api/gql', ta(), { query: '{ examTemplates { nodes { title questionCount maxScore } totalCount } }' });
+    expect(grid.json.data.examTemplates.nodes).toContainEqual({ title: '주간 테스트 v2', questionCount: 5, maxScore: 100 });
+    expect((await t.call('DELETE', `/api/exam-templates/${created.json.id}`, ta())).status).toBe(403);
+    expect((await t.call('DELETE', `/api/exam-templates/${created.json.id}`, staff.admin.token)).status).toBe(200);
+    const studentGrid = await t.call('POST', '/api/gql', kids[0]!.token, { query: '{ examTemplates { totalCount } }' });
+    expect(studentGrid.json.errors[0].extensions.code).toBe('auth.forbidden');
+  });
+});
+
+describe('exams of a session', () => {
+  it('a new answer key re-grades every sheet, and the audit trail keeps the old scores', async () => {
+    const key = choiceKey(10, 10);
+    const exam = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, questions: key, cutline: 60 });
+    for (const [i, k] of kids.slice(0, 5).entries()) await t.call('POST', `/api/wl-score/${exam.id}/${k.id}/manual-entry`, ta(), { answers: sheet(key, 5 + i) });
+    // The last question had a wrong key: the right answer was the one everybody who got it "wrong" chose.
+    const fixed = key.map((q, i) => (i === 9 ? { ...q, answer: [(key[9]!.answer[0]! % 5) + 1] } : q));
+    const res = await t.call('PUT', `/api/wl-exam/${exam.id}/answers`, ta(), { questions: fixed });
+    expect(res.status).toBe(200);
+    const scores = await Promise.all(kids.slice(0, 5).map(async (k) => (await t.call('GET', `/api/wl-score/${exam.id}/${k.id}`, ta())).json));
+    // Sheets with 5–9 right answers all missed the last question; with the fixed key it counts.
+    expect(scores.map((s) => s.first)).toEqual([60, 70, 80, 90, 100]);
+    expect(scores[0].clinic).toBe('none');
+    const trail = await t.ctx.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'score.regrade'), eq(auditLogs.entityId, `${exam.id}:${kids[0]!.id}`)));
+    expect(trail[0]).toMatchObject({ before: { first: 50 }, after: { first: 60 } });
+    expect((await t.call('POST', `/api/wl-exam/${exam.id}/re-grade`, ta())).json).toEqual({ regraded: 5, changed: 0 });
+  });
+
+  it('a cutline sets 클리닉대상 under it, and a passing retake completes the clinic', async () => {
+    const exam = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, questions: [], maxScore: 100 });
+    await t.call('PUT', '/api/wl-score/batch-update-score-or-status', ta(), { items: kids.slice(0, 3).map((k, i) => ({ examId: exam.id, userId: k.id, scoreValue: [40, 65, 90][i] })) });
+    await t.call('PUT', `${wl()}/exams/${exam.id}/cutline`, ta(), { cutline: 70 });
+    const clinic = async (k: TestAccount) => (await t.call('GET', `/api/wl-score/${exam.id}/${k.id}`, ta())).json.clinic;
+    expect([await clinic(kids[0]!), await clinic(kids[1]!), await clinic(kids[2]!)]).toEqual(['required', 'required', 'none']);
+    await t.call('PATCH', `/api/wl-score/${exam.id}/${kids[1]!.id}/status/exempt`, ta());
+    expect(await clinic(kids[1]!)).toBe('none');
+    const retake = await t.call('POST', '/api/wle-retake', ta(), { examId: exam.id, title: '재시험', questions: choiceKey(5, 20) });
+    expect(retake.json).toMatchObject({ examId: exam.id, maxScore: 100 });
+    const passed = await t.call('POST', `/api/wl-score/${exam.id}/${kids[0]!.id}/retake`, ta(), { retakeId: retake.json.id, answers: sheet(choiceKey(5, 20), 4) });
+    expect(passed.json).toMatchObject({ retake: 80, clinic: 'done', first: 40 });
+    expect((await t.call('GET', `/api/wle-retake?examId=${exam.id}`, ta())).json).toHaveLength(1);
+    const moved = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId });
+    expect((await t.call('POST', `/api/wle-retake/${retake.json.id}/map/${moved.id}`, ta())).json.examId).toBe(moved.id);
+    expect((await t.call('DELETE', `/api/wle-retake/${retake.json.id}`, ta())).status).toBe(200);
+  });
+
+  it('linked classes share one ranking and statistics per class; copies can be linked', async () => {
+    const key = choiceKey(4, 25);
+    const a = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, questions: key, gradeMode: 'relative9' });
+    const [b] = (await t.call('POST', `/api/wl-exam/${a.id}/copy-wle`, ta(), { weeklyLectureIds: [other.sessions[0]!.id], link: true })).json as { id: number; linkGroupId: number }[];
+    expect(b!.linkGroupId).not.toBeNull();
+    for (const [i, k] of kids.slice(0, 5).entries()) await t.call('POST', `/api/wl-score/${a.id}/${k.id}/manual-entry`, ta(), { answers: sheet(key, i % 5) });
+    for (const k of kids.slice(5)) await t.call('POST', `/api/wl-score/${b!.id}/${k.id}/manual-entry`, ta(), { answers: sheet(key, 4) });
+    const stats = (await t.call('GET', `/api/wl-exam/${a.id}/statistics?scope=group`, ta())).json;
+    expect(stats).toMatchObject({ scope: 'group', takers: 8, max: 100, min: 0 });
+    expect(stats.byClass.map((c: { lectureName: string; takers: number }) => [c.lectureName, c.takers])).toEqual([['고2 수학 A반', 5], ['고2 수학 B반', 3]]);
+    expect(stats.ranking[0]).toMatchObject({ score: 100, rank: 1 });
+    expect(stats.questions[0].correctRate).toBeCloseTo(7 / 8, 3);
+    expect(stats.questions[0].choiceRates).toHaveLength(5);
+    // B's three 100s share rank 1 with A's 100 over the group of 8: rank 1 is 12.5 %, so 3등급 for all four.
+    expect((await t.call('GET', `/api/wl-score/${b!.id}/${kids[5]!.id}`, ta())).json.grade).toBe(3);
+    expect((await t.call('GET', `/api/wl-score/${a.id}/${kids[4]!.id}`, ta())).json.grade).toBe(3);
+    const single = (await t.call('GET', `/api/wl-exam/${a.id}/statistics`, ta())).json;
+    expect(single.takers).toBe(5);
+    await t.call('POST', `/api/wl-exam/${b!.id}/unlink`, ta());
+    expect((await t.call('GET', `/api/wl-exam/${a.id}`, ta())).json.linkGroupId).toBeNull();
+    const mismatch = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, questions: choiceKey(3) });
+    expect((await t.call('POST', `/api/wl-exam/${a.id}/link`, ta(), { examIds: [mismatch.id] })).json.code).toBe('exams.link_invalid');
+  });
+
+  it('orders, updates and deletes the exams of a session', async () => {
+    const list = async () => (await t.call('GET', `${wl()}/exams`, ta())).json as { id: number; seq: number }[];
+    const ids = (await list()).map((e) => e.id);
+    const reversed = [...ids].reverse();
+    expect((await t.call('PUT', '/api/wl-exam/change-sequence', ta(), { ids: reversed })).json.map((e: { id: number }) => e.id)).toEqual(reversed);
+    expect((await t.call('PUT', '/api/wl-exam/change-sequence', ta(), { ids: reversed.slice(1) })).json.code).toBe('exams.sequence_invalid');
+    const updated = await t.call('PUT', `${wl()}/exams/${ids[0]}`, ta(), { title: '3월 모의고사 대비', gradeMode: 'cutoffs', gradeCutoffs: [90, 80, 70] });
+    expect(updated.json).toMatchObject({ title: '3월 모의고사 대비', gradeCutoffs: [90, 80, 70] });
+    expect((await t.call('PUT', `${wl()}/exams/${ids[0]}`, ta(), { title: 'x', gradeMode: 'cutoffs', gradeCutoffs: [70, 80] })).json.message).toContain('높은 점수부터');
+    expect((await t.call('DELETE', `${wl()}/exams/${ids[0]}`, ta())).status).toBe(200);
+    expect((await list()).some((e) => e.id === ids[0])).toBe(false);
+    expect((await t.call('DELETE', `/api/wl-exam/${ids[1]}/omr-files`, ta())).status).toBe(404);
+  });
+});
+
+describe('excel', () => {
+  it('reads an answer key sheet and a score sheet; a bad row refuses the whole file', async () => {
+    const exam = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, questions: choiceKey(3) });
+    const key = await xlsx([['문항', '정답', '배점', '유형', '단원'], [1, '2', 30, '객관식', '집합'], [2, '2,4', 30, null, '함수'], [3, '12', 40, '주관식', '수열']]);
+    const keyed = await upload(`/api/wl-exam/${exam.id}/answers/excel`, key);
+    expect(keyed.status).toBe(200);
+    expect(keyed.json.questions.map((q: { kind: string; answer: unknown }) => [q.kind, q.answer])).toEqual([['choice', [2]], ['choice', [2, 4]], ['short', ['12']]]);
+    expect(keyed.json.maxScore).toBe(100);
+
+    const template = await t.app.inject({ url: `/api/wl-exam/${exam.id}/scores/excel-template`, headers: { authorization: `Bearer ${ta()}` } });
+    expect(template.headers['content-type']).toContain('spreadsheetml');
+    const rows = [['아이디', '이름', '점수', '1', '2', '3'], [kids[0]!.loginId, '', 55, null, null, null], [kids[1]!.loginId, '', null, '2', '4', '12'], [kids[2]!.loginId, '', 150, null, null, null]];
+    const dry = await upload(`/api/wl-exam/${exam.id}/scores/excel`, await xlsx(rows), { dryRun: 'false' });
+    expect(dry.json).toMatchObject({ updated: 0, errors: [{ row: 4, field: '점수', message: expect.stringContaining('만점(100점)') }] });
+    expect((await t.call('GET', `/api/wl-score/${exam.id}/${kids[0]!.id}`, ta())).json.version).toBe(0);
+    const ok = await upload(`/api/wl-exam/${exam.id}/scores/excel`, await xlsx(rows.slice(0, 3)), { dryRun: 'false' });
+    expect(ok.json).toMatchObject({ updated: 2, errors: [] });
+    expect((await t.call('GET', `/api/wl-score/${exam.id}/${kids[1]!.id}`, ta())).json).toMatchObject({ first: 100, marks: '111' });
+    expect((await upload(`/api/wl-exam/${exam.id}/scores/excel`, Buffer.from('not a sheet'))).json.code).toBe('exams.excel_invalid');
+  });
+
+  it('exports the grid', async () => {
+    const res = await t.app.inject({ url: `${wl()}/student-score/excel`, headers: { authorization: `Bearer ${ta()}` } });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets[0]!.getRow(1).getCell(1).value).toBe('이름');
+    expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain('성적표.xlsx');
+  });
+});
+
+describe('the student, the parent, and release', () => {
+  it('nothing of an unreleased exam reaches a student or a link; release shows only their own result', async () => {
+    const key = choiceKey(5, 20);
+    const exam = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, questions: key, onlineSubmission: true });
+    const me = kids[0]!;
+    const open = (await t.call('GET', '/api/sp/exams/open', me.token)).json as { examId: number; questions: unknown[] }[];
+    const mine = open.find((o) => o.examId === exam.id)!;
+    expect(mine.questions).toHaveLength(5);
+    expect(JSON.stringify(mine)).not.toContain('"answer"');
+    expect((await t.call('POST', `/api/sp/submit-wle/${exam.id}/done`, kids[6]!.token, { answers: sheet(key, 5) })).json.code).toBe('exams.not_participant');
+    expect((await t.call('POST', `/api/sp/submit-wle/${exam.id}/done`, me.token, { answers: sheet(key, 3).slice(0, 4) })).status).toBe(400);
+    expect((await t.call('POST', `/api/sp/submit-wle/${exam.id}/done`, me.token, { answers: sheet(key, 3) })).json).toEqual({ submitted: true, answered: 5 });
+    await t.call('POST', `/api/sp/submit-wle/${exam.id}/done`, kids[1]!.token, { answers: sheet(key, 5) });
+
+    expect((await t.call('GET', '/api/sp/scores', me.token)).json.some((r: { examId: number }) => r.examId === exam.id)).toBe(false);
+    expect((await t.call('GET', `/api/sp/scores/${exam.id}`, me.token)).status).toBe(403);
+    const links = await t.call('POST', `/api/wl-exam/${exam.id}/score-links`, ta(), { userIds: [me.id], sendSms: false });
+    const token = new URL(links.json[0].url).pathname.split('/').pop()!;
+    const early = await t.call('GET', `/api/link/score/${token}`);
+    expect(early.status).toBe(403);
+    expect(JSON.stringify(early.json)).not.toMatch(/"score"|"answer"/);
+
+    await t.call('PUT', `/api/wl-exam/${exam.id}/ready-to-show`, ta(), { readyToShow: true });
+    expect((await t.call('POST', `/api/sp/submit-wle/${exam.id}/done`, me.token, { answers: sheet(key, 5) })).json.code).toBe('exams.not_open');
+    const detail = (await t.call('GET', `/api/sp/scores/${exam.id}`, me.token)).json;
+    expect(detail).toMatchObject({ score: 60, takers: 2, rank: 2, average: 80 });
+    expect(detail.questions.filter((q: { correct: boolean }) => !q.correct)).toHaveLength(2);
+    expect(detail.questions[4]).toMatchObject({ answer: expect.stringMatching(/^[①-⑤]$/), correct: false, correctRate: 0.5 });
+    expect((await t.call('GET', `/api/sp/scores/${exam.id}`, kids[6]!.token)).status).toBe(403);
+    const parent = await t.call('GET', `/api/link/score/${token}`);
+    expect(parent.json).toMatchObject({ studentName: me.name, result: { examId: exam.id, score: 60 } });
+    expect(parent.json.result.trend).toBeUndefined();
+    expect((await t.call('GET', `/api/link/score/${'x'.repeat(32)}`)).status).toBe(404);
+    t.clock.advance(15 * 86_400_000);
+    expect((await t.call('GET', `/api/link/score/${token}`)).status).toBe(410);
+    t.clock.advance(-15 * 86_400_000);
+  });
+
+  it('texts the parent a link through the outbox and marks the score as sent by link', async () => {
+    const exam = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, questions: [], maxScore: 100 });
+    await t.call('PATCH', `/api/wl-score/${exam.id}/${kids[2]!.id}/value`, ta(), { scoreValue: 88 });
+    await t.ctx.db.execute((await import('drizzle-orm')).sql`insert into student_profiles (user_id, parent_phone) values (${kids[2]!.id}, '01077778888') on conflict (user_id) do update set parent_phone = excluded.parent_phone`);
+    const res = await t.call('POST', `/api/wl-exam/${exam.id}/score-links`, ta(), { userIds: [kids[2]!.id] });
+    expect(res.json[0]).toMatchObject({ smsQueued: true });
+    const [text] = await t.ctx.db.select().from(smsOutbox).where(eq(smsOutbox.purpose, 'score_link'));
+    expect(text).toMatchObject({ toPhone: '01077778888', kind: 'LMS' });
+    expect(text!.body).toContain(res.json[0].url);
+    expect((await t.call('GET', `/api/wl-score/${exam.id}/${kids[2]!.id}`, ta())).json.delivery).toBe('link');
+  });
+});

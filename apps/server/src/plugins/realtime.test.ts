@@ -1,0 +1,65 @@
+import { addDays, kstToday } from '@academy/contracts/dates';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../../test/event-stream.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { makeExam } from '../modules/exams/exams.testkit.ts';
+import { makeLecture } from '../modules/lectures/lectures.testkit.ts';
+import { makeStaff, makeStudents, type TestAccount } from '../modules/users/users.testkit.ts';
+
+let t: TestApp;
+let base: string;
+let staff: Awaited<ReturnType<typeof makeStaff>>;
+let kid: TestAccount;
+let lectureId: number;
+let examId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  staff = await makeStaff(t);
+  [kid] = (await makeStudents(t, 1)) as [TestAccount];
+  const today = kstToday(t.clock.now);
+  const lecture = await makeLecture(t, { adminToken: staff.admin.token, students: [kid.id], startDate: today, endDate: addDays(today, 13) });
+  lectureId = lecture.id;
+  examId = (await makeExam(t, { token: staff.ta.token, lectureId, weeklyLectureId: lecture.sessions[0]!.id })).id;
+}, 60_000);
+afterAll(() => t.close());
+
+describe('realtime channel (one process)', () => {
+  it('carries a lock, a score and the release to an open grid, and catches up after a reconnect', async () => {
+    const stream = await openEventStream(`${base}/api/realtime/events?topics=lecture:${lectureId}`, staff.manager.token);
+    await stream.ready;
+    await t.call('POST', `/api/wl-score/${examId}/${kid.id}/lock`, staff.ta.token);
+    expect((await stream.next((e) => e.type === 'lock')).data).toMatchObject({ examId, userId: kid.id, holderName: '박조교' });
+    await t.call('PATCH', `/api/wl-score/${examId}/${kid.id}/value`, staff.ta.token, { scoreValue: 77 });
+    expect((await stream.next((e) => e.type === 'score')).data).toMatchObject({ examId, userId: kid.id, first: 77 });
+    const last = stream.events.at(-1)!.id;
+    stream.close();
+
+    // Missed while disconnected: the release and a memo.
+    await t.call('POST', `/api/wl-score/${examId}/${kid.id}/lock/release`, staff.ta.token);
+    await t.call('PATCH', `/api/wl-score/${examId}/${kid.id}/memo`, staff.ta.token, { memo: '오답노트 제출' });
+    const again = await openEventStream(`${base}/api/realtime/events?topics=lecture:${lectureId}&after=${last}`, staff.manager.token);
+    await again.ready;
+    expect(again.events.map((e) => e.type)).toEqual(['unlock', 'score']);
+    expect(again.events[1]!.data).toMatchObject({ memo: '오답노트 제출' });
+    again.close();
+  });
+
+  it('tells nothing of a rolled-back change', async () => {
+    const stream = await openEventStream(`${base}/api/realtime/events?topics=lecture:${lectureId}`, staff.manager.token);
+    await stream.ready;
+    const refused = await t.call('PATCH', `/api/wl-score/${examId}/${kid.id}/value`, staff.ta.token, { scoreValue: 999 });
+    expect(refused.status).toBe(400);
+    await t.call('POST', `/api/realtime/refresh/lecture/${lectureId}`, staff.ta.token);
+    await stream.next((e) => e.type === 'refresh');
+    expect(stream.events.map((e) => e.type)).toEqual(['refresh']);
+    stream.close();
+  });
+
+  it('refuses unknown topics, students and anonymous callers', async () => {
+    expect((await t.call('GET', '/api/realtime/events?topics=exam:1', staff.ta.token)).status).toBe(400);
+    expect((await t.call('GET', `/api/realtime/events?topics=lecture:${lectureId}`, kid.token)).status).toBe(403);
+    expect((await t.call('GET', `/api/realtime/events?topics=lecture:${lectureId}`)).status).toBe(401);
+  });
+});
