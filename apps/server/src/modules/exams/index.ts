@@ -6,6 +6,7 @@ import { examRoutes } from './exams.routes.ts';
 import { createExamService } from './exams.service.ts';
 import { createExcelService } from './excel.service.ts';
 import { createGridService } from './grid.service.ts';
+import { largeExamsStep } from './exams.large.ts';
 import { seedDemoExams } from './exams.seed.ts';
 import { createScoreLinkService } from './links.service.ts';
 import { createLockService } from './locks.service.ts';
@@ -44,6 +45,6 @@ export function createExamsModule(deps: ExamsDeps) {
       examRoutes(app, { ctx: deps.ctx, templates, exams, scoring, locks, grid, statistics, retakes, excel, results, links });
       registerResource(app, examTemplatesResource);
     },
-    seed: { demo: (seed) => seedDemoExams({ ...deps, exams, scoring, templates }, seed) },
+    seed: { demo: (seed) => seedDemoExams({ ...deps, exams, scoring, templates }, seed), large: largeExamsStep(deps) },
   } satisfies ModuleHooks & Record<string, unknown>;
 }

@@ -125,6 +125,10 @@ export function createParticipation({ ctx }: { ctx: AppContext }) {
         if (!row) throw appError(LECTURE_ERRORS.not_found, `강좌를 찾을 수 없습니다 (ID ${id})`);
         return row;
       },
+      /** Every lecture (id, name, whether disabled), by name. */
+      async all(): Promise<{ id: number; name: string; disabled: boolean }[]> {
+        return db.select({ id: lectures.id, name: lectures.name, disabled: lectures.disabled }).from(lectures).orderBy(asc(lectures.name));
+      },
       /** Names of lectures by id. */
       async names(ids: readonly number[]): Promise<Map<number, string>> {
         if (ids.length === 0) return new Map();
