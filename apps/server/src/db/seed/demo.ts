@@ -10,7 +10,7 @@ import type { DemoSeed } from './seed.ts';
  */
 export async function seedDemo(built: Pick<BuiltApp, 'modules'>): Promise<{ seeded: boolean }> {
   if (await built.modules.users.hasAccounts()) return { seeded: false };
-  const seed: DemoSeed = { accounts: new Map(), random: rng(20261121) };
+  const seed: DemoSeed = { accounts: new Map(), lectures: new Map(), random: rng(20261121) };
   for (const m of moduleList(built.modules)) if (m.seed?.demo) await m.seed.demo(seed);
   return { seeded: true };
 }
