@@ -1,8 +1,6 @@
 import type { AppContext } from './context.ts';
 import type { ModuleHooks } from './module.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { filesRoutes } from './modules/files/files.routes.ts';
-import { seedDemoFiles } from './modules/files/files.seed.ts';
 import { noticeRoutes } from './modules/notices/notices.routes.ts';
 import { seedDemoNotices } from './modules/notices/notices.seed.ts';
 import { pushAlertTemplateRoutes } from './modules/push-alert-templates/push-alert-templates.resource.ts';
@@ -23,6 +21,5 @@ export function legacyModules(ctx: AppContext): Record<string, ModuleHooks> {
     studentRecords: { register: (app) => studentRecordRoutes(app, ctx) },
     tags: { register: (app) => tagRoutes(app, ctx) },
     pushAlertTemplates: { register: (app) => pushAlertTemplateRoutes(app, ctx), seed: { demo: () => seedPushAlertTemplates(ctx.db) } },
-    files: { register: (app) => filesRoutes(app, ctx), seed: { demo: () => seedDemoFiles(ctx) } },
   };
 }
