@@ -2,6 +2,7 @@ import { filesApi, parentLinksApi, portalFilesApi } from '@academy/contracts/fil
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../http/route.ts';
 import type { DownloadService } from './downloads.service.ts';
+import type { FilesDeps } from './files.deps.ts';
 import type { LibraryService } from './library.service.ts';
 import type { ParentLinkService } from './parent-links.service.ts';
 import type { PermissionService } from './permissions.service.ts';
@@ -15,7 +16,7 @@ type Services = {
   permissions: PermissionService;
   portal: PortalService;
   parentLinks: ParentLinkService;
-  lectures: { sessions: { require(opts: { weeklyLectureId: number; lectureId?: number }): Promise<unknown> } };
+  lectures: FilesDeps['lectures'];
   /** Where parent links point (PUBLIC_URL, or the request's origin). */
   origin: (req: FastifyRequest) => string;
 };
