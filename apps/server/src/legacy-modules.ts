@@ -1,8 +1,6 @@
 import type { AppContext } from './context.ts';
 import type { ModuleHooks } from './module.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { filesRoutes } from './modules/files/files.routes.ts';
-import { seedDemoFiles } from './modules/files/files.seed.ts';
 import { studentRecordRoutes } from './modules/student-records/student-records.routes.ts';
 import { studentRoutes } from './modules/students/students.routes.ts';
 import { seedDemoStudents } from './modules/students/students.seed.ts';
@@ -15,6 +13,5 @@ export function legacyModules(ctx: AppContext): Record<string, ModuleHooks> {
     students: { register: (app) => studentRoutes(app, ctx), seed: { demo: () => seedDemoStudents(ctx) } },
     studentRecords: { register: (app) => studentRecordRoutes(app, ctx) },
     tags: { register: (app) => tagRoutes(app, ctx) },
-    files: { register: (app) => filesRoutes(app, ctx), seed: { demo: () => seedDemoFiles(ctx) } },
   };
 }

@@ -57,8 +57,8 @@ describe('files: parent links', () => {
     await staff.getByRole('button', { name: '닫기' }).click();
     await row.getByTestId('parent-links-button').click();
     await expect.poll(() => staff.getByTestId('parent-link-row').innerText()).toContain('1회');
-    staff.once('dialog', (d) => void d.accept());
     await staff.getByTestId('parent-link-row').getByRole('button', { name: '취소' }).click();
+    await staff.getByTestId('confirm-ok').click();
     await expect.poll(() => staff.getByTestId('parent-link-row').innerText()).toContain('취소됨');
 
     await parent.reload();

@@ -1,12 +1,20 @@
 /**
  * Files: kinds, limits and accepted formats, shared by the server (which enforces them) and the
- * web (which checks early so a user is told before a long upload).
+ * web (which checks early so a user is told before a long upload); the error codes of the area;
+ * and every call of the files API (uploads, downloads, permissions, the student portal's /sp
+ * calls, parent links), declared once as endpoints.
  */
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { errorCodes } from './errors.ts';
+import { idParam } from './validation.ts';
 
 /** material: 강의 자료 on a weekly lecture (staff); homework / self_study: a student's own uploads. */
 export const FILE_KINDS = ['material', 'homework', 'self_study'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
-export const STUDENT_FILE_KINDS: readonly FileKind[] = ['homework', 'self_study'];
+export const STUDENT_FILE_KINDS = ['homework', 'self_study'] as const satisfies readonly FileKind[];
+export type StudentFileKind = (typeof STUDENT_FILE_KINDS)[number];
+export const isStudentFileKind = (k: FileKind): k is StudentFileKind => (STUDENT_FILE_KINDS as readonly FileKind[]).includes(k);
 
 export const FILE_KIND_LABEL: Record<FileKind, string> = { material: '강의 자료', homework: '과제', self_study: '자습 파일' };
 
@@ -86,3 +94,370 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * MB) return `${(bytes / MB).toFixed(1)}MB`;
   return `${(bytes / (1024 * MB)).toFixed(2)}GB`;
 }
+
+// ─── error codes ────────────────────────────────────────────────────────────────────────────────
+
+export const FILES_ERRORS = errorCodes('files', {
+  not_found: 404,
+  forbidden: 403,
+  not_yet_available: 403,
+  kind_forbidden: 403,
+  kind_invalid: 400,
+  type_not_allowed: 400,
+  type_mismatch: 400,
+  executable: 400,
+  too_large: 400,
+  too_many_parts: 400,
+  weekly_lecture_required: 400,
+  not_your_lecture: 403,
+  not_uploaded: 400,
+  size_mismatch: 400,
+  checksum_mismatch: 400,
+  already_done: 400,
+  use_multipart_complete: 400,
+  upload_not_found: 404,
+  upload_expired: 400,
+  part_invalid: 400,
+  part_duplicate: 400,
+  part_missing: 400,
+  not_available: 400,
+  watermark_unsupported: 400,
+  watermark_failed: 400,
+  permission_student_invalid: 400,
+  parent_access_off: 409,
+});
+
+/**
+ * What the local storage driver's signed URLs answer (PUT/GET /api/files/blob/…), S3-like: 403 for
+ * a bad or expired signature, 413/400 for a body of the wrong size. Same area as FILES_ERRORS, but
+ * these answer the bytes, not the API (a body too large here is 413, a declared size too large 400).
+ */
+export const STORAGE_URL_ERRORS = errorCodes('files', {
+  url_invalid: 403,
+  url_expired: 403,
+  too_large: 413,
+  size_mismatch: 400,
+  upload_interrupted: 400,
+  upload_not_found: 404,
+  not_found: 404,
+});
+
+/** The person a watermarked copy is made for does not exist (the users area's code). */
+export const WATERMARK_USER_ERRORS = errorCodes('users', { not_found: 404 });
+
+/** Parent links (/link/file/<token>). Every token that opens nothing is the same `not_found`. */
+export const LINKS_ERRORS = errorCodes('links', {
+  not_found: 404,
+  students_required: 400,
+  student_invalid: 400,
+  parent_phone_missing: 400,
+});
+
+// ─── replies ────────────────────────────────────────────────────────────────────────────────────
+
+export const storedFile = z.object({
+  id: z.number(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  kind: z.enum(FILE_KINDS),
+  status: z.enum(['pending', 'available']),
+  memo: z.string(),
+  hasParentAccess: z.boolean(),
+  lectureId: z.number().nullable(),
+  weeklyLectureId: z.number().nullable(),
+  ownerId: z.number(),
+  ownerName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StoredFile = z.infer<typeof storedFile>;
+
+/** A file in a staff list, with how many students opened it. */
+export const listedFile = storedFile.extend({ viewCount: z.number() });
+export type ListedFile = z.infer<typeof listedFile>;
+
+export const FILE_PERMISSION_SCOPES = ['participants', 'lecture', 'selected', 'none'] as const;
+export type FilePermissionScope = (typeof FILE_PERMISSION_SCOPES)[number];
+
+export const filePermission = z.object({
+  weeklyLectureId: z.number(),
+  scope: z.enum(FILE_PERMISSION_SCOPES),
+  availableFrom: z.string().nullable(),
+  studentIds: z.array(z.number()),
+});
+export type FilePermission = z.infer<typeof filePermission>;
+
+export const signedUrl = z.object({
+  url: z.string().describe('서명된 주소 (GET). 짧은 시간만 유효'),
+  expiresAt: z.string(),
+  fileName: z.string(),
+  watermarked: z.boolean().describe('학생 다운로드에 워터마크가 들어간 사본이면 true'),
+});
+export type SignedUrl = z.infer<typeof signedUrl>;
+
+export const uploadUrlReply = z.object({
+  file: storedFile,
+  url: z.string(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
+  expiresAt: z.string(),
+});
+
+export const uploadPart = z.object({ partNumber: z.number(), size: z.number(), url: z.string() });
+export const multipartReply = z.object({
+  file: storedFile,
+  uploadId: z.string(),
+  partSize: z.number(),
+  parts: z.array(uploadPart),
+  expiresAt: z.string(),
+});
+
+const viewer = z.object({ userId: z.number(), name: z.string(), loginId: z.string(), phone: z.string().nullable() });
+export const fileViews = z.object({
+  opened: z.array(viewer.extend({ firstOpenedAt: z.string(), lastOpenedAt: z.string(), openCount: z.number() })),
+  notOpened: z.array(viewer),
+});
+export type FileViews = z.infer<typeof fileViews>;
+
+export const materialWeek = z.object({
+  weeklyLectureId: z.number(),
+  lectureId: z.number(),
+  title: z.string(),
+  date: z.string(),
+  files: z.array(storedFile.extend({ opened: z.boolean() })),
+});
+export type MaterialWeek = z.infer<typeof materialWeek>;
+
+export const PARENT_LINK_DEFAULT_DAYS = 7;
+export const PARENT_LINK_MAX_DAYS = 30;
+
+export const parentLink = z.object({
+  id: z.number(),
+  fileId: z.number(),
+  studentId: z.number().nullable(),
+  studentName: z.string().nullable(),
+  status: z.enum(['active', 'expired', 'revoked']),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+  smsPhone: z.string().nullable().describe('링크를 문자로 보낸 학부모 번호 (복사만 했으면 null)'),
+  openCount: z.number().describe('학부모가 링크를 연 횟수'),
+  firstOpenedAt: z.string().nullable(),
+  lastOpenedAt: z.string().nullable(),
+  createdAt: z.string(),
+  createdByName: z.string().nullable(),
+});
+export type ParentLink = z.infer<typeof parentLink>;
+
+export const madeParentLink = parentLink.extend({ url: z.string().describe('학부모가 여는 주소. 지금 한 번만 알려 줌') });
+export type MadeParentLink = z.infer<typeof madeParentLink>;
+
+export const parentLinks = z.object({
+  hasParentAccess: z.boolean(),
+  links: z.array(parentLink),
+  students: z.array(z.object({ id: z.number(), name: z.string(), loginId: z.string(), parentPhone: z.string().nullable() })),
+});
+export type ParentLinks = z.infer<typeof parentLinks>;
+
+/** What a parent's link opens: the file's facts and a signed download URL that lives a few minutes. */
+export const sharedFile = z.object({
+  fileName: z.string(),
+  contentType: z.string(),
+  fileSize: z.number(),
+  studentName: z.string().nullable(),
+  expiresAt: z.string().describe('링크 만료 시각'),
+  download: z.object({ url: z.string().describe('서명된 다운로드 주소 (몇 분만 유효)'), expiresAt: z.string() }),
+});
+export type SharedFile = z.infer<typeof sharedFile>;
+
+// ─── requests ───────────────────────────────────────────────────────────────────────────────────
+
+const maxSize = Math.max(...Object.values(FILE_SIZE_LIMIT));
+
+export const uploadBody = z.object({
+  fileName: z.string().trim().min(1).max(255).describe('원래 파일 이름 (서버가 정리함)'),
+  contentType: z.string().trim().min(1).max(200).describe('브라우저가 알려 준 형식 (참고용; 실제 형식은 내용으로 판별)'),
+  fileSize: z.number().int().min(1, '빈 파일은 올릴 수 없습니다').max(maxSize).describe('바이트 수'),
+  kind: z.enum(FILE_KINDS).describe('material(강의 자료, 직원) / homework(과제) / self_study(자습 파일)'),
+  weeklyLectureId: z.number().int().positive().nullish().describe('회차 id (강의 자료는 필수)'),
+});
+export type UploadBody = z.infer<typeof uploadBody>;
+
+const sha256 = z.string().regex(/^[a-fA-F0-9]{64}$/, 'SHA-256 16진수 64자여야 합니다');
+const uploadId = z.string().trim().min(1).max(1024).describe('multipart initiate가 돌려준 업로드 id');
+const partNumber = z.number().int().min(1).max(MAX_PARTS);
+const partsBody = z
+  .array(z.object({ partNumber, etag: z.string().trim().min(1).max(200).describe('조각 PUT 응답의 ETag 헤더') }))
+  .min(1)
+  .max(MAX_PARTS);
+
+export const filePermissionBody = z.object({
+  scope: z.enum(FILE_PERMISSION_SCOPES).describe('participants: 회차 참여 학생, lecture: 강좌 수강생 전체, selected: 지정 학생, none: 비공개'),
+  availableFrom: z.iso.datetime({ offset: true }).nullish().describe('이 시각부터 열람 가능 (없으면 바로)'),
+  studentIds: z.array(idParam).max(1000).default([]).describe('scope가 selected일 때 학생 id'),
+});
+
+export const parentLinksBody = z.object({
+  studentIds: z.array(idParam).max(200).default([]).describe('이 학생들의 학부모에게 (비우면 학생 없이 링크 하나)'),
+  expiresInDays: z
+    .number()
+    .int()
+    .min(1)
+    .max(PARENT_LINK_MAX_DAYS)
+    .default(PARENT_LINK_DEFAULT_DAYS)
+    .describe(`유효 기간(일), 기본 ${PARENT_LINK_DEFAULT_DAYS}일, 최대 ${PARENT_LINK_MAX_DAYS}일`),
+  sendSms: z.boolean().default(false).describe('학부모 연락처로 링크 문자 보내기'),
+});
+
+// ─── endpoints ──────────────────────────────────────────────────────────────────────────────────
+
+const tag = 'files';
+const wlFiles = '/lectures/:id/weekly-lectures/:wlId';
+
+/**
+ * Files (SPEC §7 Files, weekly-lecture file-permission). Bytes never pass through these calls:
+ * clients PUT to the signed URL they are given, then confirm (upload-done / multipart complete).
+ */
+export const filesApi = {
+  uploadUrl: endpoint({
+    method: 'POST', path: '/files/upload-url', tag, permission: 'STUDENT',
+    summary: '업로드 주소 받기 (한 번에 PUT). 직원은 강의 자료, 학생은 과제·자습 파일',
+    body: uploadBody, reply: uploadUrlReply,
+  }),
+  uploadDone: endpoint({
+    method: 'PUT', path: '/files/:id/upload-done', tag, permission: 'STUDENT',
+    summary: '업로드 완료 확인 (크기, SHA-256, 실제 형식 검사 후 사용 가능)',
+    body: z.object({ sha256: sha256.describe('파일 전체의 SHA-256 (16진수)') }), reply: storedFile,
+  }),
+  multipartInitiate: endpoint({
+    method: 'POST', path: '/files/multipart/initiate', tag, permission: 'STUDENT',
+    summary: '나눠 올리기 시작 (10MB 초과 파일): 조각별 업로드 주소',
+    body: uploadBody, reply: multipartReply,
+  }),
+  multipartPartUrl: endpoint({
+    method: 'POST', path: '/files/multipart/part-url', tag, permission: 'STUDENT',
+    summary: '조각 하나의 새 업로드 주소 (재시도용)',
+    body: z.object({ uploadId, partNumber }), reply: uploadPart,
+  }),
+  multipartComplete: endpoint({
+    method: 'POST', path: '/files/multipart/complete', tag, permission: 'STUDENT',
+    summary: '나눠 올리기 완료 (모든 조각과 ETag, 선택적으로 SHA-256)',
+    body: z.object({ uploadId, parts: partsBody, sha256: sha256.nullish() }), reply: storedFile,
+  }),
+  multipartAbort: endpoint({
+    method: 'POST', path: '/files/multipart/abort', tag, permission: 'STUDENT',
+    summary: '나눠 올리기 취소 (올라간 조각 삭제)',
+    body: z.object({ uploadId }), reply: z.object({ aborted: z.boolean() }),
+  }),
+  get: endpoint({
+    method: 'GET', path: '/files/:id', tag, permission: 'STUDENT',
+    summary: '파일 정보', reply: storedFile,
+  }),
+  downloadUrl: endpoint({
+    method: 'GET', path: '/files/:id/download-url', tag, permission: 'STUDENT',
+    summary: '다운로드 주소 (학생이 받는 강의 자료 PDF·이미지는 워터마크 사본)',
+    query: z.object({ inline: z.enum(['true', 'false', '1', '0']).optional().describe('브라우저에서 바로 열기') }),
+    reply: signedUrl,
+  }),
+  getUrls: endpoint({
+    method: 'POST', path: '/files/get-url', tag, permission: 'STUDENT',
+    summary: '여러 파일의 다운로드 주소',
+    body: z.object({ fileIds: z.array(idParam).min(1).max(50), inline: z.boolean().default(false) }),
+    reply: z.array(signedUrl.extend({ fileId: z.number() })),
+  }),
+  watermark: endpoint({
+    method: 'POST', path: '/files/:id/watermark', tag, permission: 'STUDENT',
+    summary: '워터마크 사본 (PDF·PNG·JPEG). 직원은 학생을 지정할 수 있음',
+    body: z.object({ studentId: z.number().int().positive().nullish().describe('직원만: 이 학생의 이름으로') }).default({}),
+    reply: signedUrl,
+  }),
+  updateMemo: endpoint({
+    method: 'PUT', path: '/files/:id/memo', tag, permission: 'STUDENT',
+    summary: '파일 메모', body: z.object({ memo: z.string().max(2000).describe('메모') }), reply: storedFile,
+  }),
+  setParentAccess: endpoint({
+    method: 'PUT', path: '/files/:id/parent-access', tag, permission: 'TA',
+    summary: '학부모 공개 여부', body: z.object({ hasParentAccess: z.boolean() }), reply: storedFile,
+  }),
+  delete: endpoint({
+    method: 'DELETE', path: '/files/:id', tag, permission: 'STUDENT',
+    summary: '파일 삭제 (직원: 모든 파일, 학생: 자기 파일)', reply: z.object({ deleted: z.boolean() }),
+  }),
+  views: endpoint({
+    method: 'GET', path: '/files/:id/views', tag, permission: 'TA',
+    summary: '자료를 연 학생 / 아직 안 연 학생', reply: fileViews,
+  }),
+  list: endpoint({
+    method: 'GET', path: '/files', tag, permission: 'TA',
+    summary: '파일 목록 (올린 사람, 종류, 회차로 거르기)',
+    query: z.object({ ownerId: idParam.optional(), kind: z.enum(FILE_KINDS).optional(), weeklyLectureId: idParam.optional() }),
+    reply: z.array(listedFile),
+  }),
+  weeklyLectureFiles: endpoint({
+    method: 'GET', path: `${wlFiles}/files`, tag, permission: 'TA',
+    summary: '회차의 강의 자료 (열람 수 포함)', reply: z.array(listedFile),
+  }),
+  getPermission: endpoint({
+    method: 'GET', path: `${wlFiles}/file-permission`, tag, permission: 'TA',
+    summary: '회차 자료 열람 권한', reply: filePermission,
+  }),
+  setPermission: endpoint({
+    method: 'PUT', path: `${wlFiles}/file-permission`, tag, permission: 'TA',
+    summary: '회차 자료 열람 권한 저장 (누가, 언제부터)', body: filePermissionBody, reply: filePermission,
+  }),
+};
+
+/** The student portal's files (/sp): materials they may open, and their own uploads. */
+export const portalFilesApi = {
+  upload: endpoint({
+    method: 'POST', path: '/sp/upload-files', tag, permission: 'STUDENT',
+    summary: '학생 파일 올리기 시작 (과제·자습 파일, 내 공간). 10MB 초과는 multipart/initiate',
+    body: uploadBody.extend({ kind: z.enum(STUDENT_FILE_KINDS).default('homework') }),
+    reply: uploadUrlReply,
+  }),
+  uploads: endpoint({
+    method: 'GET', path: '/sp/upload-files', tag, permission: 'STUDENT',
+    summary: '내가 올린 파일', query: z.object({ kind: z.enum(STUDENT_FILE_KINDS).optional() }), reply: z.array(storedFile),
+  }),
+  materials: endpoint({
+    method: 'GET', path: '/sp/lecture-materials', tag, permission: 'STUDENT',
+    summary: '내가 볼 수 있는 강의 자료 (강좌·회차별)', query: z.object({ lectureId: idParam.optional() }), reply: z.array(materialWeek),
+  }),
+  checkMaterial: endpoint({
+    method: 'POST', path: '/sp/lecture-materials/:id/check', tag, permission: 'STUDENT',
+    summary: '강의 자료 열람 기록', reply: z.object({ checked: z.boolean() }),
+  }),
+  selfStudyView: endpoint({
+    method: 'GET', path: '/sp/self-study-file/:id/view', tag, permission: 'STUDENT',
+    summary: '내 자습 파일 보기', reply: signedUrl,
+  }),
+  fileView: endpoint({
+    method: 'GET', path: '/sp/file/:id/view', tag, permission: 'STUDENT',
+    summary: '파일 보기 (강의 자료는 워터마크 사본, 열람 기록)', reply: signedUrl,
+  }),
+};
+
+/**
+ * Parent links (PRODUCT.md: 학부모 have no account; a texted /link/file/<token> opens one shared
+ * file and nothing else). Staff make and revoke links; opening needs no session.
+ */
+export const parentLinksApi = {
+  create: endpoint({
+    method: 'POST', path: '/files/:id/parent-links', tag, permission: 'TA',
+    summary: '학부모 링크 만들기 (학생마다 하나, 선택하면 학부모에게 문자 발송)',
+    body: parentLinksBody, reply: z.object({ links: z.array(madeParentLink) }),
+  }),
+  list: endpoint({
+    method: 'GET', path: '/files/:id/parent-links', tag, permission: 'TA',
+    summary: '파일의 학부모 링크 (열람 횟수 포함)와 링크를 보낼 수 있는 학생', reply: parentLinks,
+  }),
+  revoke: endpoint({
+    method: 'DELETE', path: '/files/parent-links/:id', tag, permission: 'TA',
+    summary: '학부모 링크 취소 (바로 열 수 없게 됨)', reply: parentLink,
+  }),
+  open: endpoint({
+    method: 'GET', path: '/link/files/:token', tag: 'link', permission: 'open',
+    summary: '학부모 링크로 파일 열기 (로그인 없음). 만료·취소·비공개면 404',
+    params: z.object({ token: z.string().max(200) }),
+    reply: sharedFile,
+  }),
+};

@@ -6,7 +6,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertSafeKey, StorageError, type Storage } from './storage.ts';
 
-/** Where the local driver answers its signed URLs (registered by the files module). */
+/** Where the local driver answers its signed URLs (local.routes.ts; registered by the files module). */
 export const LOCAL_BLOB_PREFIX = '/api/files/blob/';
 
 export type SignedOp =
@@ -28,6 +28,9 @@ export type LocalStorage = Storage & {
   /** Removes temporary files older than the given age (an interrupted PUT that never finished). */
   sweepTemp: (olderThanMs: number) => Promise<number>;
 };
+
+/** The local driver: its signed URLs are answered by this server (local.routes.ts). */
+export const isLocalStorage = (s: Storage): s is LocalStorage => s.kind === 'local';
 
 export class UploadBodyError extends Error {
   readonly reason: 'too_large' | 'too_short' | 'aborted';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerBlobRoutes } from '../../modules/files/files.blob.ts';
+import { registerLocalBlobRoutes } from './local.routes.ts';
 import { createLocalStorage, type LocalStorage } from './local.ts';
 import { createS3Storage } from './s3.ts';
 import { StorageError, type Storage } from './storage.ts';
@@ -25,7 +25,7 @@ async function localDriver(): Promise<Driver> {
   const clock = { offsetMs: 0 };
   const storage: LocalStorage = createLocalStorage({ root, secret: 'x'.repeat(40), now: () => new Date(Date.now() + clock.offsetMs) });
   const app: FastifyInstance = Fastify();
-  registerBlobRoutes(app, storage);
+  registerLocalBlobRoutes(app, storage);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
   return {

@@ -37,7 +37,7 @@ export async function seedDemoExams(
   await templates.create({ input: { title: '단원평가 — 이차함수', subject: '수학', description: '객관식 10문항 + 주관식 2문항', questions: key(KEYS.quadratic, 8).map((q, i) => ({ ...q, points: i < 10 ? 8 : 10, tag: i < 5 ? '이차함수의 그래프' : '최대·최소' })) }, actorId: actor.id });
 
   const today = kstToday(ctx.now());
-  const mathId = seed.lectures.get('고2 수학 정규반');
+  const mathId = seed.lectures.get('고2 수학 정규반')?.id;
   if (mathId === undefined) return;
   const sessions = await lectures.sessions.ofLecture({ lectureId: mathId, from: '2000-01-01', to: '2100-01-01' });
   const past = sessions.filter((s) => s.date < today).slice(-3);

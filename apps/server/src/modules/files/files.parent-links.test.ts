@@ -1,16 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { auditLogs } from '../../lib/audit/audit.table.ts';
-import { lectures, weeklyLectureParticipants, weeklyLectures } from '../lectures/lectures.table.ts';
 import { smsOutbox } from '../../lib/sms/sms.table.ts';
-import { studentProfiles } from '../students/students.table.ts';
-import { users } from '../users/users.table.ts';
+import { makeLecture } from '../lectures/lectures.testkit.ts';
+import { makeStaff, makeStudents } from '../users/users.testkit.ts';
 import { fileParentLinks, files } from './files.table.ts';
-import { makePdf, sendToUrl, sha256 } from './files.testkit.ts';
+import { makePdf, makeStudentWithParent, sendToUrl, uploadFile } from './files.testkit.ts';
 
 let t: TestApp;
 let dataDir: string;
@@ -18,19 +17,17 @@ let admin: string;
 let ta: string;
 let student: string;
 let studentId: number;
+let noPhoneId: number;
+let managerId: number;
 let wlId: number;
 let fileId: number;
 let otherFileId: number;
 const DAY = 24 * 60 * 60 * 1000;
 
 async function upload(fileName: string, body: Buffer): Promise<number> {
-  const init = await t.app.inject({ method: 'POST', url: '/api/files/upload-url', headers: bearer(admin), payload: { fileName, contentType: 'application/pdf', fileSize: body.length, kind: 'material', weeklyLectureId: wlId } });
-  expect(init.statusCode, init.body).toBe(200);
-  const { file, url, headers } = init.json();
-  expect((await sendToUrl(t, { url, method: 'PUT', body, headers })).status).toBe(200);
-  const done = await t.app.inject({ method: 'PUT', url: `/api/files/${file.id}/upload-done`, headers: bearer(admin), payload: { sha256: sha256(body) } });
-  expect(done.statusCode, done.body).toBe(200);
-  return file.id;
+  const { fileId, done } = await uploadFile(t, { token: admin, body, fileName, weeklyLectureId: wlId });
+  expect(done.status, JSON.stringify(done.json)).toBe(200);
+  return fileId;
 }
 
 const setParentAccess = (id: number, on: boolean) => t.app.inject({ method: 'PUT', url: `/api/files/${id}/parent-access`, headers: bearer(admin), payload: { hasParentAccess: on } });
@@ -41,22 +38,16 @@ const tokenOf = (url: string) => url.split('/link/file/')[1]!;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'parent-links-test-'));
-  t = await createTestApp({ config: { dataDir, publicUrl: 'https://academy.example.kr/' } });
-  admin = await t.login('admin', 'admin1234!');
-  ta = await t.login('ta01', 'ta1234!');
-  student = await t.login('student01', 'student1234!');
-  const [lecture] = await t.ctx.db.select({ id: lectures.id }).from(lectures).where(eq(lectures.name, '고2 수학 정규반'));
-  const [s1] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.loginId, 'student01'));
-  studentId = s1!.id;
-  const [wl] = await t.ctx.db
-    .select({ id: weeklyLectures.id })
-    .from(weeklyLectures)
-    .innerJoin(weeklyLectureParticipants, eq(weeklyLectureParticipants.weeklyLectureId, weeklyLectures.id))
-    .where(and(eq(weeklyLectures.lectureId, lecture!.id), eq(weeklyLectureParticipants.userId, studentId)))
-    .orderBy(asc(weeklyLectures.date))
-    .limit(1);
-  wlId = wl!.id;
-  await t.ctx.db.update(studentProfiles).set({ parentPhone: '01098765432' }).where(eq(studentProfiles.userId, studentId));
+  t = await createTestApp({ seed: false, config: { dataDir, publicUrl: 'https://academy.example.kr/' } });
+  const staff = await makeStaff(t);
+  admin = staff.admin.token;
+  ta = staff.ta.token;
+  managerId = staff.manager.id;
+  student = (await makeStudents(t, 1))[0]!.token;
+  studentId = (await makeStudentWithParent(t, { token: admin, name: '최민준', parentPhone: '01098765432' })).id;
+  noPhoneId = (await makeStudentWithParent(t, { token: admin, name: '강서연', parentPhone: null })).id;
+  const lecture = await makeLecture(t, { adminToken: admin, students: [studentId, noPhoneId] });
+  wlId = lecture.sessions.find((s) => s.participantCount > 0)!.id;
   fileId = await upload('3주차 이차함수 정리.pdf', await makePdf(2));
   otherFileId = await upload('4주차 비공개 자료.pdf', await makePdf(1));
 }, 60_000);
@@ -79,7 +70,7 @@ describe('parent links', () => {
     const res = await createLinks({ payload: { studentIds: [studentId], expiresInDays: 7, sendSms: true } });
     expect(res.statusCode, res.body).toBe(200);
     const [link] = res.json().links;
-    expect(link).toMatchObject({ fileId, studentId, studentName: expect.any(String), status: 'active', smsPhone: '01098765432', openCount: 0 });
+    expect(link).toMatchObject({ fileId, studentId, studentName: '최민준', status: 'active', smsPhone: '01098765432', openCount: 0, createdByName: '박조교' });
     expect(link.url).toMatch(/^https:\/\/academy\.example\.kr\/link\/file\/[A-Za-z0-9_-]{32}$/);
     expect(new Date(link.expiresAt).getTime() - t.clock.now.getTime()).toBe(7 * DAY);
 
@@ -112,7 +103,12 @@ describe('parent links', () => {
     const listed = list.json().links.find((l: { id: number }) => l.id === link.id);
     expect(listed).toMatchObject({ openCount: 2, status: 'active', lastOpenedAt: expect.any(String), firstOpenedAt: expect.any(String) });
     expect(listed.url).toBeUndefined();
-    expect(list.json().students.map((s: { id: number }) => s.id)).toContain(studentId);
+    // The students the session's permission grants, by name, with their parent's phone.
+    expect(list.json().students).toEqual([
+      { id: noPhoneId, name: '강서연', loginId: expect.any(String), parentPhone: null },
+      { id: studentId, name: '최민준', loginId: expect.any(String), parentPhone: '01098765432' },
+    ]);
+    expect(listed).toMatchObject({ studentName: '최민준', createdByName: '박조교', smsPhone: '01098765432' });
 
     const audits = await t.ctx.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'file.parent_link_create'), eq(auditLogs.entityId, String(link.id))));
     expect(audits).toHaveLength(1);
@@ -205,14 +201,18 @@ describe('parent links', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message, JSON.stringify(payload)).toMatch(new RegExp(`^${field}`));
     }
-    const [taUser] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.loginId, 'ta02'));
-    const notStudent = await createLinks({ payload: { studentIds: [taUser!.id] } });
+    const notStudent = await createLinks({ payload: { studentIds: [managerId] } });
     expect(notStudent.statusCode).toBe(400);
-    const [s2] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.loginId, 'student02'));
-    await t.ctx.db.update(studentProfiles).set({ parentPhone: null }).where(eq(studentProfiles.userId, s2!.id));
-    const noPhone = await createLinks({ payload: { studentIds: [studentId, s2!.id], sendSms: true } });
+    expect(notStudent.json().code).toBe('links.student_invalid');
+    const linksBefore = await t.ctx.db.select().from(fileParentLinks);
+    const smsBefore = await t.ctx.db.select().from(smsOutbox);
+    const noPhone = await createLinks({ payload: { studentIds: [studentId, noPhoneId], sendSms: true } });
     expect(noPhone.statusCode).toBe(400);
-    expect(noPhone.json().message).toMatch(/^studentIds: 학부모 연락처가 없는/);
+    expect(noPhone.json()).toMatchObject({ code: 'links.parent_phone_missing' });
+    expect(noPhone.json().message).toBe('studentIds: 학부모 연락처가 없는 학생이 있습니다 (강서연)');
+    // Nothing is made or texted, not even for the student whose parent has a phone.
+    expect(await t.ctx.db.select().from(fileParentLinks)).toHaveLength(linksBefore.length);
+    expect(await t.ctx.db.select().from(smsOutbox)).toHaveLength(smsBefore.length);
     expect((await createLinks({ id: 999999, payload: {} })).statusCode).toBe(404);
   });
 });

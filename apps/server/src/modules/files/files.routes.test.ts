@@ -3,43 +3,44 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PART_SIZE } from '@academy/contracts/files';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createStorage } from '../../lib/storage/create-storage.ts';
 import { startS3TestServer, type S3TestServer } from '../../lib/storage/storage.testkit.ts';
-import { lectures, weeklyLectureParticipants, weeklyLectures } from '../lectures/lectures.table.ts';
-import { users } from '../users/users.table.ts';
-import { createFilesService } from './files.service.ts';
+import type { TestAccount } from '../users/users.testkit.ts';
+import { createFilesModule } from './index.ts';
 import { files } from './files.table.ts';
-import { drawableGlyphCount, FAKE_EXE, makePdf, PNG_SAMPLE, sendToUrl, sha256 } from './files.testkit.ts';
+import { drawableGlyphCount, FAKE_EXE, makeFileClass, makePdf, PNG_SAMPLE, sendToUrl, sha256, uploadFile } from './files.testkit.ts';
 
-type Fixture = { t: TestApp; admin: string; student: string; outsider: string; lectureId: number; wlId: number; dataDir: string; s3?: S3TestServer };
+type Fixture = {
+  t: TestApp;
+  admin: string;
+  student: string;
+  outsider: string;
+  accounts: { student: TestAccount; classmate: TestAccount; outsider: TestAccount };
+  lectureId: number;
+  wlId: number;
+  dataDir: string;
+  s3?: S3TestServer;
+};
 
 async function fixture(driver: 'local' | 's3'): Promise<Fixture> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'files-test-'));
   const s3 = driver === 's3' ? await startS3TestServer() : undefined;
-  const t = await createTestApp({ config: { dataDir, ...(s3 ? { storage: s3.config } : {}) } });
-  const [lecture] = await t.ctx.db.select({ id: lectures.id }).from(lectures).where(eq(lectures.name, '고2 수학 정규반'));
-  const [s1] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.loginId, 'student01'));
-  const [wl] = await t.ctx.db
-    .select({ id: weeklyLectures.id })
-    .from(weeklyLectures)
-    .innerJoin(weeklyLectureParticipants, eq(weeklyLectureParticipants.weeklyLectureId, weeklyLectures.id))
-    .where(and(eq(weeklyLectures.lectureId, lecture!.id), eq(weeklyLectureParticipants.userId, s1!.id)))
-    .orderBy(asc(weeklyLectures.date))
-    .limit(1);
+  const t = await createTestApp({ seed: false, config: { dataDir, ...(s3 ? { storage: s3.config } : {}) } });
+  const c = await makeFileClass(t);
   return {
     t,
     dataDir,
     s3,
-    admin: await t.login('admin', 'admin1234!'),
-    student: await t.login('student01', 'student1234!'),
-    // student25 takes 중3 영어, not 고2 수학.
-    outsider: await t.login('student25', 'student1234!'),
-    lectureId: lecture!.id,
-    wlId: wl!.id,
+    admin: c.staff.admin.token,
+    student: c.student.token,
+    // Takes no lecture at all.
+    outsider: c.outsider.token,
+    accounts: { student: c.student, classmate: c.classmate, outsider: c.outsider },
+    lectureId: c.lectureId,
+    wlId: c.wlId,
   };
 }
 
@@ -49,19 +50,8 @@ async function closeFixture(f: Fixture) {
   await rm(f.dataDir, { recursive: true, force: true });
 }
 
-async function uploadSingle(f: Fixture, opts: { token: string; body: Buffer; fileName: string; kind?: string; weeklyLectureId?: number | null; checksum?: string }) {
-  const init = await f.t.app.inject({
-    method: 'POST',
-    url: '/api/files/upload-url',
-    headers: bearer(opts.token),
-    payload: { fileName: opts.fileName, contentType: 'application/pdf', fileSize: opts.body.length, kind: opts.kind ?? 'material', weeklyLectureId: opts.weeklyLectureId === undefined ? f.wlId : opts.weeklyLectureId },
-  });
-  expect(init.statusCode, init.body).toBe(200);
-  const { file, url, headers } = init.json();
-  const put = await sendToUrl(f.t, { url, method: 'PUT', body: opts.body, headers });
-  expect(put.status).toBe(200);
-  const done = await f.t.app.inject({ method: 'PUT', url: `/api/files/${file.id}/upload-done`, headers: bearer(opts.token), payload: { sha256: opts.checksum ?? sha256(opts.body) } });
-  return { fileId: file.id as number, done };
+function uploadSingle(f: Fixture, opts: { token: string; body: Buffer; fileName: string; kind?: string; weeklyLectureId?: number | null; checksum?: string }) {
+  return uploadFile(f.t, { ...opts, weeklyLectureId: opts.weeklyLectureId === undefined ? f.wlId : opts.weeklyLectureId });
 }
 
 const fileRows = (f: Fixture) => f.t.ctx.db.select().from(files);
@@ -78,8 +68,8 @@ describe.each(['local', 's3'] as const)('files with the %s driver', (driver) => 
   it('single upload: signed PUT, upload-done verifies size, checksum and type; then a signed download', async () => {
     const pdf = await makePdf(2);
     const { fileId, done } = await uploadSingle(f, { token: f.admin, body: pdf, fileName: '../../3주차 <이차함수>.pdf' });
-    expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ status: 'available', fileName: '3주차 이차함수.pdf', contentType: 'application/pdf', size: pdf.length, kind: 'material', weeklyLectureId: f.wlId });
+    expect(done.status, JSON.stringify(done.json)).toBe(200);
+    expect(done.json).toMatchObject({ status: 'available', fileName: '3주차 이차함수.pdf', contentType: 'application/pdf', size: pdf.length, kind: 'material', weeklyLectureId: f.wlId });
     const dl = await f.t.app.inject({ method: 'GET', url: `/api/files/${fileId}/download-url`, headers: bearer(f.admin) });
     expect(dl.statusCode).toBe(200);
     expect(dl.json().watermarked).toBe(false);
@@ -124,9 +114,9 @@ describe.each(['local', 's3'] as const)('files with the %s driver', (driver) => 
     const before = (await fileRows(f)).length;
     const pdf = await makePdf(1);
     const { fileId, done } = await uploadSingle(f, { token: f.admin, body: pdf, fileName: 'a.pdf', checksum: 'f'.repeat(64) });
-    expect(done.statusCode).toBe(400);
-    expect(done.json()).toMatchObject({ code: 'files.checksum_mismatch' });
-    expect(done.json().message).toContain('sha256');
+    expect(done.status).toBe(400);
+    expect(done.json).toMatchObject({ code: 'files.checksum_mismatch' });
+    expect(done.json.message).toContain('sha256');
     expect((await fileRows(f)).length).toBe(before);
     const again = await f.t.app.inject({ method: 'GET', url: `/api/files/${fileId}/download-url`, headers: bearer(f.admin) });
     expect(again.statusCode).toBe(404);
@@ -135,9 +125,9 @@ describe.each(['local', 's3'] as const)('files with the %s driver', (driver) => 
   it('an executable renamed .pdf is refused from its bytes and removed', async () => {
     const before = (await fileRows(f)).length;
     const { done } = await uploadSingle(f, { token: f.admin, body: FAKE_EXE, fileName: '수업자료.pdf' });
-    expect(done.statusCode).toBe(400);
-    expect(done.json().code).toBe('files.executable');
-    expect(done.json().message).toContain('실행 파일');
+    expect(done.status).toBe(400);
+    expect(done.json.code).toBe('files.executable');
+    expect(done.json.message).toContain('실행 파일');
     expect((await fileRows(f)).length).toBe(before);
   });
 
@@ -163,16 +153,29 @@ describe.each(['local', 's3'] as const)('files with the %s driver', (driver) => 
 
     const b = await init();
     expect((await sendToUrl(f.t, { url: b.parts[0].url, method: 'PUT', body: Buffer.alloc(PART_SIZE, 2) })).status).toBe(200);
-    // The service is stateless (database + storage): a second instance sees the same uploads.
-    const svc = createFilesService(f.t.ctx, createStorage({ config: f.t.ctx.config, now: f.t.ctx.now }));
-    expect(await svc.cleanupExpiredUploads()).toBe(0);
+    // The app sweeps abandoned uploads every 10 minutes.
+    expect(f.t.modules.files.housekeeping.map((h) => h.everyMs)).toEqual([10 * 60 * 1000]);
+    // The module is stateless (database + storage): a second instance, with its own storage
+    // client, sees and sweeps the same uploads.
+    const storage = createStorage({ config: f.t.ctx.config, now: f.t.ctx.now });
+    const second = createFilesModule({
+      ctx: { ...f.t.ctx, storage },
+      users: f.t.modules.users,
+      lectures: f.t.modules.lectures,
+      students: { contactsOf: async () => new Map() },
+    });
+    const sweep = () => second.housekeeping[0]!.run();
+    await sweep();
+    expect((await fileRows(f)).some((r) => r.id === b.file.id)).toBe(true);
+    expect(partsGone(b.uploadId)).toBe(false);
     f.t.clock.advance(25 * 60 * 60 * 1000);
-    expect(await svc.cleanupExpiredUploads()).toBeGreaterThanOrEqual(1);
+    await sweep();
     expect(partsGone(b.uploadId)).toBe(true);
     expect((await fileRows(f)).some((r) => r.id === b.file.id)).toBe(false);
     const late = await f.t.app.inject({ method: 'POST', url: '/api/files/multipart/complete', headers: bearer(f.admin), payload: { uploadId: b.uploadId, parts: [{ partNumber: 1, etag: 'x' }, { partNumber: 2, etag: 'y' }] } });
     expect(late.statusCode).toBe(404);
-    await svc.storage.close();
+    expect(late.json().code).toBe('files.upload_not_found');
+    await storage.close();
   });
 });
 
@@ -184,7 +187,7 @@ describe('files: who may open what (local driver)', () => {
     f = await fixture('local');
     pdf = await makePdf(3);
     const up = await uploadSingle(f, { token: f.admin, body: pdf, fileName: '3주차 프린트.pdf' });
-    expect(up.done.statusCode, up.done.body).toBe(200);
+    expect(up.done.status, JSON.stringify(up.done.json)).toBe(200);
     materialId = up.fileId;
   });
   afterAll(async () => {
@@ -223,7 +226,7 @@ describe('files: who may open what (local driver)', () => {
     expect(await readdir(dir, { recursive: true })).toEqual(before);
   });
 
-  it('a student of another lecture gets 403 and no URL', async () => {
+  it('a student outside the lecture gets 403 and no URL', async () => {
     for (const url of [`/api/files/${materialId}/download-url`, `/api/sp/file/${materialId}/view`]) {
       const res = await f.t.app.inject({ method: 'GET', url, headers: bearer(f.outsider) });
       expect(res.statusCode).toBe(403);
@@ -237,24 +240,28 @@ describe('files: who may open what (local driver)', () => {
 
   it('the permission editor decides who and from when; the who-opened-it list follows', async () => {
     const base = `/api/lectures/${f.lectureId}/weekly-lectures/${f.wlId}/file-permission`;
-    const [outsider] = await f.t.ctx.db.select({ id: users.id }).from(users).where(eq(users.loginId, 'student25'));
+    const { outsider, classmate } = f.accounts;
+    // By default the session's participants may open it: the classmate has not opened it yet.
+    const before = await f.t.call('GET', `/api/files/${materialId}/views`, f.admin);
+    expect(before.json.notOpened.map((v: { userId: number }) => v.userId)).toEqual([classmate.id]);
+    expect(before.json.opened.map((v: { userId: number }) => v.userId)).toEqual([f.accounts.student.id]);
     const later = new Date(f.t.clock.now.getTime() + 2 * 60 * 60 * 1000).toISOString();
-    const put = await f.t.app.inject({ method: 'PUT', url: base, headers: bearer(f.admin), payload: { scope: 'selected', studentIds: [outsider!.id], availableFrom: later } });
+    const put = await f.t.app.inject({ method: 'PUT', url: base, headers: bearer(f.admin), payload: { scope: 'selected', studentIds: [outsider.id], availableFrom: later } });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json()).toMatchObject({ scope: 'selected', studentIds: [outsider!.id] });
+    expect(put.json()).toMatchObject({ scope: 'selected', studentIds: [outsider.id] });
     // Not yet: the start time is two hours away.
     const early = await f.t.app.inject({ method: 'GET', url: `/api/sp/file/${materialId}/view`, headers: bearer(f.outsider) });
     expect(early.statusCode).toBe(403);
     expect(early.json().code).toBe('files.not_yet_available');
     f.t.clock.advance(3 * 60 * 60 * 1000);
     expect((await f.t.app.inject({ method: 'GET', url: `/api/sp/file/${materialId}/view`, headers: bearer(f.outsider) })).statusCode).toBe(200);
-    // student01 is no longer selected.
+    // The first student is no longer selected.
     expect((await f.t.app.inject({ method: 'GET', url: `/api/sp/file/${materialId}/view`, headers: bearer(f.student) })).statusCode).toBe(403);
 
     const views = await f.t.app.inject({ method: 'GET', url: `/api/files/${materialId}/views`, headers: bearer(f.admin) });
     expect(views.statusCode).toBe(200);
     const names = views.json().opened.map((v: { loginId: string }) => v.loginId);
-    expect(names).toEqual(expect.arrayContaining(['student01', 'student25']));
+    expect(names).toEqual(expect.arrayContaining([f.accounts.student.loginId, outsider.loginId]));
     expect(views.json().notOpened).toEqual([]);
 
     const materials = await f.t.app.inject({ method: 'GET', url: '/api/sp/lecture-materials', headers: bearer(f.outsider) });

@@ -1,12 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { kstToday } from '@academy/contracts/dates';
+import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
-import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import { PDFDocument, rgb } from 'pdf-lib';
 import type { AppContext } from '../../context.ts';
-import { createStorage } from '../../lib/storage/create-storage.ts';
-import { kstToday } from '@academy/contracts/dates';
-import { lectures, weeklyLectures } from '../lectures/lectures.table.ts';
-import { users } from '../users/users.table.ts';
+import type { DemoSeed } from '../../db/seed/seed.ts';
+import { newStorageKey } from './files.rows.ts';
 import { files, fileViews } from './files.table.ts';
 import { embedKoreanFont } from './files.watermark.ts';
 
@@ -69,52 +67,40 @@ const DEMO_FILES: DemoFile[] = [
 
 /**
  * Lecture materials on recent sessions, a few opens, and one homework upload, stored in the
- * configured storage. Unit tests (NODE_ENV=test) skip it: they make their own files, and every
- * test app would otherwise write demo bytes and spend time on fonts. The browser tests and demo
- * installs (development/production) get it.
+ * app's storage. Unit tests (NODE_ENV=test) skip it: they make their own files, and every test
+ * app would otherwise write demo bytes and spend time on fonts. The browser tests and demo
+ * installs (development/production) get it. Accounts and sessions come from what the users and
+ * lectures modules seeded before (`seed.accounts`, `seed.lectures`).
  */
-export async function seedDemoFiles(ctx: AppContext): Promise<void> {
+export async function seedDemoFiles(ctx: AppContext, seed: DemoSeed): Promise<void> {
   if (ctx.config.env === 'test') return;
-  const storage = createStorage({ config: ctx.config, now: ctx.now });
-  try {
-    const { db } = ctx;
-    const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.loginId, 'admin'));
-    const people = await db.select({ id: users.id, loginId: users.loginId }).from(users);
-    const idOf = (loginId: string) => people.find((p) => p.loginId === loginId)?.id;
-    const today = kstToday(ctx.now());
-    const put = async (fileName: string, contentType: string, bytes: Buffer) => {
-      const now = ctx.now();
-      const storageKey = `files/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
-      await storage.put({ key: storageKey, body: bytes, contentType });
-      return { storageKey, fileName, contentType, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), status: 'available' as const };
-    };
-    for (const f of DEMO_FILES) {
-      const [lecture] = await db.select({ id: lectures.id }).from(lectures).where(eq(lectures.name, f.lecture));
-      if (!lecture) continue;
-      const sessions = await db
-        .select({ id: weeklyLectures.id })
-        .from(weeklyLectures)
-        .where(and(eq(weeklyLectures.lectureId, lecture.id), lt(weeklyLectures.date, today)))
-        .orderBy(desc(weeklyLectures.date), asc(weeklyLectures.id))
-        .limit(f.sessionsAgo + 1);
-      const wl = sessions[f.sessionsAgo];
-      if (!wl) continue;
-      const stored = await put(f.fileName, f.contentType, await f.make());
-      const [row] = await db
-        .insert(files)
-        .values({ ...stored, kind: 'material', ownerId: admin?.id ?? 0, lectureId: lecture.id, weeklyLectureId: wl.id, memo: f.memo ?? '', hasParentAccess: !!f.parent })
-        .returning({ id: files.id });
-      const openers = (f.openedBy ?? []).map(idOf).filter((id): id is number => id !== undefined);
-      if (row && openers.length) {
-        await db.insert(fileViews).values(openers.map((userId, i) => ({ fileId: row.id, userId, firstOpenedAt: ctx.now(), lastOpenedAt: ctx.now(), openCount: i + 1 })));
-      }
+  const { db, storage } = ctx;
+  const admin = seed.accounts.get('admin') ?? 0;
+  const today = kstToday(ctx.now());
+  const put = async (fileName: string, contentType: string, bytes: Buffer) => {
+    const storageKey = newStorageKey(ctx.now());
+    await storage.put({ key: storageKey, body: bytes, contentType });
+    return { storageKey, fileName, contentType, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), status: 'available' as const };
+  };
+  for (const f of DEMO_FILES) {
+    const lecture = seed.lectures.get(f.lecture);
+    if (!lecture) continue;
+    // Sessions before today, the most recent first.
+    const wl = lecture.sessions.filter((s) => s.date < today).reverse()[f.sessionsAgo];
+    if (!wl) continue;
+    const stored = await put(f.fileName, f.contentType, await f.make());
+    const [row] = await db
+      .insert(files)
+      .values({ ...stored, kind: 'material', ownerId: admin, lectureId: lecture.id, weeklyLectureId: wl.id, memo: f.memo ?? '', hasParentAccess: !!f.parent })
+      .returning({ id: files.id });
+    const openers = (f.openedBy ?? []).map((loginId) => seed.accounts.get(loginId)).filter((id): id is number => id !== undefined);
+    if (row && openers.length) {
+      await db.insert(fileViews).values(openers.map((userId, i) => ({ fileId: row.id, userId, firstOpenedAt: ctx.now(), lastOpenedAt: ctx.now(), openCount: i + 1 })));
     }
-    const student = idOf('student02');
-    if (student) {
-      const bytes = await handout({ title: '10주차 과제 풀이', pages: 1, lines: (_p, l) => `${l + 1}번: 풀이 과정을 적었습니다.` });
-      await db.insert(files).values({ ...(await put('10주차 과제 풀이.pdf', 'application/pdf', bytes)), kind: 'homework', ownerId: student });
-    }
-  } finally {
-    await storage.close();
+  }
+  const student = seed.accounts.get('student02');
+  if (student) {
+    const bytes = await handout({ title: '10주차 과제 풀이', pages: 1, lines: (_p, l) => `${l + 1}번: 풀이 과정을 적었습니다.` });
+    await db.insert(files).values({ ...(await put('10주차 과제 풀이.pdf', 'application/pdf', bytes)), kind: 'homework', ownerId: student });
   }
 }

@@ -27,15 +27,15 @@ describe('content sniffing', () => {
     ['script', b('#!/bin/sh\nrm -rf /')],
   ])('refuses an executable (%s) whatever it is called', (_what, head) => {
     const r = checkContent({ fileName: '3주차 자료.pdf', head });
-    expect(r).toMatchObject({ ok: false, code: 'files.executable' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'files.executable' } });
   });
 
   it('the extension must match the bytes; office files are ZIP or OLE inside', () => {
-    expect(checkContent({ fileName: '사진.pdf', head: b([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) })).toMatchObject({ ok: false, code: 'files.type_mismatch' });
+    expect(checkContent({ fileName: '사진.pdf', head: b([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) })).toMatchObject({ ok: false, error: { code: 'files.type_mismatch' } });
     expect(checkContent({ fileName: '보고서.hwp', head: b([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) })).toMatchObject({ ok: true, contentType: 'application/x-hwp' });
     expect(checkContent({ fileName: '성적표.xlsx', head: b('PK', [3, 4]) })).toMatchObject({ ok: true, family: 'zip' });
-    expect(checkContent({ fileName: 'setup.exe', head: b('PK', [3, 4]) })).toMatchObject({ ok: false, code: 'files.type_not_allowed' });
-    expect(checkContent({ fileName: 'binary.txt', head: b([0, 1, 2, 3]) })).toMatchObject({ ok: false, code: 'files.type_mismatch' });
+    expect(checkContent({ fileName: 'setup.exe', head: b('PK', [3, 4]) })).toMatchObject({ ok: false, error: { code: 'files.type_not_allowed' } });
+    expect(checkContent({ fileName: 'binary.txt', head: b([0, 1, 2, 3]) })).toMatchObject({ ok: false, error: { code: 'files.type_mismatch' } });
   });
 });
 

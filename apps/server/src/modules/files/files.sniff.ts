@@ -1,4 +1,5 @@
-import { FILE_TYPES, fileExtension, type ContentFamily } from '@academy/contracts/files';
+import { FILE_TYPES, FILES_ERRORS, fileExtension, type ContentFamily } from '@academy/contracts/files';
+import type { ErrorSpec } from '@academy/contracts/errors';
 
 /** How many leading bytes the sniffer needs. */
 export const SNIFF_BYTES = 4096;
@@ -46,7 +47,7 @@ function looksLikeText(b: Uint8Array): boolean {
   return false;
 }
 
-export type TypeCheck = { ok: true; family: ContentFamily; contentType: string } | { ok: false; code: string; message: string };
+export type TypeCheck = { ok: true; family: ContentFamily; contentType: string } | { ok: false; error: ErrorSpec; message: string };
 
 /** The file's name must have an accepted extension and its bytes must really be that kind of file. */
 export function checkContent(opts: { fileName: string; head: Uint8Array }): TypeCheck {
@@ -54,11 +55,11 @@ export function checkContent(opts: { fileName: string; head: Uint8Array }): Type
   const expected = FILE_TYPES[ext];
   const found = sniff(opts.head);
   if (found.kind === 'executable') {
-    return { ok: false, code: 'files.executable', message: `실행 파일(${found.what})은 올릴 수 없습니다. 파일 이름이 .${ext}여도 내용이 실행 파일입니다` };
+    return { ok: false, error: FILES_ERRORS.executable, message: `실행 파일(${found.what})은 올릴 수 없습니다. 파일 이름이 .${ext}여도 내용이 실행 파일입니다` };
   }
-  if (!expected) return { ok: false, code: 'files.type_not_allowed', message: `fileName: 올릴 수 없는 파일 형식입니다 (.${ext || '확장자 없음'})` };
+  if (!expected) return { ok: false, error: FILES_ERRORS.type_not_allowed, message: `fileName: 올릴 수 없는 파일 형식입니다 (.${ext || '확장자 없음'})` };
   if (found.kind === 'unknown' || found.family !== expected.family) {
-    return { ok: false, code: 'files.type_mismatch', message: `파일 내용이 확장자(.${ext})와 맞지 않습니다. 파일이 손상되었거나 이름만 바뀐 파일입니다` };
+    return { ok: false, error: FILES_ERRORS.type_mismatch, message: `파일 내용이 확장자(.${ext})와 맞지 않습니다. 파일이 손상되었거나 이름만 바뀐 파일입니다` };
   }
   return { ok: true, family: expected.family, contentType: expected.contentType };
 }

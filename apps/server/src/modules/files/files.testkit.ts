@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import fontkit from '@pdf-lib/fontkit';
 import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
-import type { TestApp } from '../../../test/harness.ts';
+import type { CallResult, TestApp } from '../../../test/harness.ts';
+import { makeLecture } from '../lectures/lectures.testkit.ts';
+import { makeStaff, makeStudents, type TestAccount } from '../users/users.testkit.ts';
 import { makePng } from './files.seed.ts';
 
 export const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -57,4 +59,54 @@ export async function sendToUrl(t: TestApp, opts: { url: string; method: 'PUT' |
   }
   const res = await fetch(opts.url, { method: opts.method, body: opts.body ? new Uint8Array(opts.body) : undefined, headers: opts.headers });
   return { status: res.status, headers: Object.fromEntries(res.headers.entries()), body: Buffer.from(await res.arrayBuffer()) };
+}
+
+/**
+ * A class to share files with: staff, a lecture with two enrolled students (the first is 최민준,
+ * phone ending 0001), a student of no lecture (`outsider`), and a session from today on that the
+ * enrolled students take part in (`wlId`).
+ */
+export async function makeFileClass(t: TestApp): Promise<{
+  staff: Awaited<ReturnType<typeof makeStaff>>;
+  student: TestAccount;
+  classmate: TestAccount;
+  outsider: TestAccount;
+  lectureId: number;
+  wlId: number;
+}> {
+  const staff = await makeStaff(t);
+  const [student] = await makeStudents(t, 1, { name: '최민준', phone: '01012340001' });
+  const [classmate, outsider] = await makeStudents(t, 2);
+  const lecture = await makeLecture(t, { adminToken: staff.admin.token, students: [student!.id, classmate!.id] });
+  const session = lecture.sessions.find((s) => s.participantCount > 0);
+  if (!session) throw new Error('makeFileClass: no session with participants');
+  return { staff, student: student!, classmate: classmate!, outsider: outsider!, lectureId: lecture.id, wlId: session.id };
+}
+
+/** Uploads bytes the way a browser does (upload-url, PUT to the signed URL, upload-done) and returns the upload-done answer. */
+export async function uploadFile(
+  t: TestApp,
+  opts: { token: string; body: Buffer; fileName: string; contentType?: string; kind?: string; weeklyLectureId?: number | null; checksum?: string; portal?: boolean },
+): Promise<{ fileId: number; done: CallResult }> {
+  const init = await t.call('POST', opts.portal ? '/api/sp/upload-files' : '/api/files/upload-url', opts.token, {
+    fileName: opts.fileName,
+    contentType: opts.contentType ?? 'application/pdf',
+    fileSize: opts.body.length,
+    kind: opts.kind ?? 'material',
+    ...(opts.weeklyLectureId === undefined ? {} : { weeklyLectureId: opts.weeklyLectureId }),
+  });
+  if (init.status !== 200) throw new Error(`uploadFile: ${init.status} ${JSON.stringify(init.json)}`);
+  const { file, url, headers } = init.json;
+  const put = await sendToUrl(t, { url, method: 'PUT', body: opts.body, headers });
+  if (put.status !== 200) throw new Error(`uploadFile PUT: ${put.status} ${put.body.toString()}`);
+  const done = await t.call('PUT', `/api/files/${file.id}/upload-done`, opts.token, { sha256: opts.checksum ?? sha256(opts.body) });
+  return { fileId: file.id as number, done };
+}
+
+/** A student made through the students API, with a parent phone (or none). */
+export async function makeStudentWithParent(t: TestApp, opts: { token: string; name: string; parentPhone: string | null }): Promise<{ id: number; name: string }> {
+  const loginId = `parent${process.pid}x${Math.random().toString(36).slice(2, 8)}`;
+  const res = await t.call('POST', '/api/students', opts.token, { loginId, name: opts.name, phone: '01055550000', password: 'test-pass-1234!', parentPhone: opts.parentPhone });
+  if (res.status !== 200) throw new Error(`makeStudentWithParent: ${res.status} ${JSON.stringify(res.json)}`);
+  return { id: res.json.id as number, name: res.json.name as string };
 }

@@ -93,9 +93,8 @@ export async function seedDemoLectures(
   for (const demo of DEMO_LECTURES) {
     const { students: numbers, ddays, disabled, ...input } = demo;
     const lecture = await lectures.create({ input, actorId });
-    seed.lectures.set(demo.name, lecture.id);
     const ids = numbers.map((n) => seed.accounts.get(`student${String(n).padStart(2, '0')}`)).filter((id): id is number => id !== undefined);
-    await db.transaction(async () => {
+    const sessions = await db.transaction(async () => {
       await roster.join({ lectureId: lecture.id, userIds: ids, fromDate: input.startDate, at: new Date(`${input.startDate}T00:00:00+09:00`) });
       await db.insert(lectureDdays).values(ddays.map((d, i) => ({ lectureId: lecture.id, title: d.title, date: d.date, seq: i + 1 })));
       const sessions = await db
@@ -111,7 +110,9 @@ export async function seedDemoLectures(
           targets.map((s, i) => ({ weeklyLectureId: s.id, ...ANNOUNCEMENTS[i % ANNOUNCEMENTS.length]!, createdBy: actorId })),
         );
       }
+      return sessions;
     });
+    seed.lectures.set(demo.name, { id: lecture.id, sessions });
     if (disabled) await lectures.setDisabled({ id: lecture.id, disabled: true, actorId });
   }
 

@@ -1,23 +1,27 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { userAccounts } from '../users/index.ts';
 import { studentProfiles } from './students.table.ts';
 
+export type StudentsModule = ReturnType<typeof createStudentsModule>;
+
 /**
- * TEMPORARY public face of the students module while it moves to the module kit: only the
- * contacts other modules need. Replaced by the full module.
+ * The students module's public face. For now only what the files module needs (parent phones for
+ * parent links); the rest of the area is still registered from legacy-modules.ts.
  */
 export function createStudentsModule({ ctx }: { ctx: AppContext }) {
+  const { db } = ctx;
   return {
+    /** Names and phones of live students by id (with the parent's phone); other ids are left out. */
     async contactsOf(ids: readonly number[]): Promise<Map<number, { name: string; phone: string | null; parentPhone: string | null }>> {
-      if (ids.length === 0) return new Map();
-      const rows = await ctx.db
-        .select({ id: userAccounts.id, name: userAccounts.name, phone: userAccounts.phone })
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      const rows = await db
+        .select({ id: userAccounts.id, name: userAccounts.name, phone: userAccounts.phone, parentPhone: studentProfiles.parentPhone })
         .from(userAccounts)
-        .where(inArray(userAccounts.id, [...new Set(ids)]));
-      const profiles = await ctx.db.select({ userId: studentProfiles.userId, parentPhone: studentProfiles.parentPhone }).from(studentProfiles).where(inArray(studentProfiles.userId, [...new Set(ids)]));
-      const parent = new Map(profiles.map((p) => [p.userId, p.parentPhone]));
-      return new Map(rows.map((r) => [r.id, { name: r.name, phone: r.phone, parentPhone: parent.get(r.id) ?? null }]));
+        .leftJoin(studentProfiles, eq(studentProfiles.userId, userAccounts.id))
+        .where(and(inArray(userAccounts.id, unique), eq(userAccounts.userType, 'STUDENT'), isNull(userAccounts.deletedAt)));
+      return new Map(rows.map((r) => [r.id, { name: r.name, phone: r.phone, parentPhone: r.parentPhone ?? null }]));
     },
   };
 }

@@ -1,4 +1,5 @@
-import { formatFileSize } from '@academy/contracts/files';
+import { formatFileSize, type FilePermissionScope, type ListedFile } from '@academy/contracts/files';
+import type { LectureDetail } from '@academy/contracts/lectures';
 import { compareKorean, formatKoreanDate, formatPhone } from '@academy/contracts/format';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
@@ -8,20 +9,27 @@ import {
   Alert, Box, Button, Card, CardContent, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, IconButton, Link, MenuItem, Skeleton, Stack, Switch, Table, TableBody,
   TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { dayjs } from '../../lib/dayjs.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
-import {
-  deleteFile, downloadUrl, fileKeys, materialsQuery, permissionQuery, savePermission, setParentAccess, updateMemo, viewsQuery, type FilePermission, type MaterialFile,
-} from './files-api.ts';
+import { useDeleteFile } from './api/delete-file.ts';
+import { fetchDownloadUrl, useFileLink } from './api/download-url.ts';
+import { useFilePermission } from './api/file-permission.ts';
+import { useFileViews } from './api/file-views.ts';
+import { useSaveFilePermission } from './api/save-file-permission.ts';
+import { useSetParentAccess } from './api/set-parent-access.ts';
+import { useUpdateFileMemo } from './api/update-memo.ts';
+import { useWeeklyLectureFiles, weeklyLectureFilesQuery } from './api/weekly-lecture-files.ts';
 import { ParentLinksDialog } from './parent-links-dialog.tsx';
 import { DropZone, UploadList, useUploadQueue } from './upload-queue.tsx';
 
-export type RosterStudent = { userId: number; name: string; loginId: string };
+/** A student on the lecture's roster (the permission editor's choices). */
+export type RosterStudent = Pick<LectureDetail['students'][number], 'userId' | 'name'>;
 
-const SCOPE_LABEL: Record<FilePermission['scope'], string> = {
+const SCOPE_LABEL: Record<FilePermissionScope, string> = {
   participants: '이 회차 참여 학생',
   lecture: '강좌 수강생 전체',
   selected: '지정한 학생만',
@@ -29,8 +37,8 @@ const SCOPE_LABEL: Record<FilePermission['scope'], string> = {
 };
 
 /** Opens a file in a dialog: PDFs and images inline, anything else as a download link. */
-function PreviewDialog({ file, onClose }: { file: MaterialFile | null; onClose: () => void }) {
-  const url = useQuery({ queryKey: ['files', 'preview', file?.id], queryFn: () => downloadUrl(file!.id, true), enabled: !!file, staleTime: 60_000 });
+function PreviewDialog({ file, onClose }: { file: ListedFile | null; onClose: () => void }) {
+  const url = useFileLink(file?.id ?? null);
   const isPdf = file?.contentType === 'application/pdf';
   const isImage = file?.contentType.startsWith('image/');
   return (
@@ -46,15 +54,15 @@ function PreviewDialog({ file, onClose }: { file: MaterialFile | null; onClose: 
         )}
       </DialogContent>
       <DialogActions>
-        {file && <Button onClick={() => void downloadUrl(file.id, false).then((u) => window.location.assign(u.url)).catch((e: unknown) => toast.error(errorMessage(e)))}>내려받기</Button>}
+        {file && <Button onClick={() => void fetchDownloadUrl(file.id).then((u) => window.location.assign(u.url)).catch((e: unknown) => toast.error(errorMessage(e)))}>내려받기</Button>}
         <Button onClick={onClose}>닫기</Button>
       </DialogActions>
     </Dialog>
   );
 }
 
-function ViewsDialog({ file, onClose }: { file: MaterialFile | null; onClose: () => void }) {
-  const views = useQuery({ ...viewsQuery(file?.id ?? 0), enabled: !!file });
+function ViewsDialog({ file, onClose }: { file: ListedFile | null; onClose: () => void }) {
+  const views = useFileViews(file?.id ?? null);
   return (
     <Dialog open={!!file} onClose={onClose} maxWidth="sm" fullWidth>
       <DialogTitle>열람 현황 · {file?.fileName}</DialogTitle>
@@ -93,17 +101,20 @@ function ViewsDialog({ file, onClose }: { file: MaterialFile | null; onClose: ()
   );
 }
 
-function MemoDialog({ file, onClose, onSaved }: { file: MaterialFile | null; onClose: () => void; onSaved: () => void }) {
+function MemoDialog({ file, onClose }: { file: ListedFile | null; onClose: () => void }) {
   const [memo, setMemo] = useState('');
   useEffect(() => setMemo(file?.memo ?? ''), [file]);
-  const save = useMutation({
-    mutationFn: () => updateMemo(file!.id, memo),
-    onSuccess: () => {
-      toast.success('메모를 저장했습니다');
-      onSaved();
-      onClose();
-    },
-  });
+  const save = useUpdateFileMemo();
+  const submit = () =>
+    save.mutate(
+      { params: { id: file!.id }, body: { memo } },
+      {
+        onSuccess: () => {
+          toast.success('메모를 저장했습니다');
+          onClose();
+        },
+      },
+    );
   return (
     <Dialog open={!!file} onClose={onClose} maxWidth="sm" fullWidth>
       <DialogTitle>메모 · {file?.fileName}</DialogTitle>
@@ -113,16 +124,15 @@ function MemoDialog({ file, onClose, onSaved }: { file: MaterialFile | null; onC
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>취소</Button>
-        <Button variant="contained" onClick={() => save.mutate()} disabled={save.isPending} data-testid="file-memo-save">저장</Button>
+        <Button variant="contained" onClick={submit} disabled={save.isPending} data-testid="file-memo-save">저장</Button>
       </DialogActions>
     </Dialog>
   );
 }
 
 function PermissionEditor({ lectureId, wlId, students }: { lectureId: number; wlId: number; students: RosterStudent[] }) {
-  const client = useQueryClient();
-  const current = useQuery(permissionQuery(lectureId, wlId));
-  const [draft, setDraft] = useState<{ scope: FilePermission['scope']; availableFrom: string; studentIds: number[] } | null>(null);
+  const current = useFilePermission(lectureId, wlId);
+  const [draft, setDraft] = useState<{ scope: FilePermissionScope; availableFrom: string; studentIds: number[] } | null>(null);
   useEffect(() => {
     if (current.data) {
       setDraft({
@@ -132,13 +142,15 @@ function PermissionEditor({ lectureId, wlId, students }: { lectureId: number; wl
       });
     }
   }, [current.data]);
-  const save = useMutation({
-    mutationFn: () => savePermission(lectureId, wlId, { scope: draft!.scope, availableFrom: draft!.availableFrom ? dayjs(draft!.availableFrom).toISOString() : null, studentIds: draft!.studentIds }),
-    onSuccess: async () => {
-      toast.success('열람 권한을 저장했습니다');
-      await client.invalidateQueries({ queryKey: fileKeys.permission(lectureId, wlId) });
-    },
-  });
+  const save = useSaveFilePermission();
+  const submit = () =>
+    save.mutate(
+      {
+        params: { id: lectureId, wlId },
+        body: { scope: draft!.scope, availableFrom: draft!.availableFrom ? dayjs(draft!.availableFrom).toISOString() : null, studentIds: draft!.studentIds },
+      },
+      { onSuccess: () => toast.success('열람 권한을 저장했습니다') },
+    );
   if (!draft) return <Skeleton height={80} />;
   const sorted = [...students].sort((a, b) => compareKorean(a.name, b.name));
   const toggle = (id: number) => setDraft({ ...draft, studentIds: draft.studentIds.includes(id) ? draft.studentIds.filter((x) => x !== id) : [...draft.studentIds, id] });
@@ -146,7 +158,7 @@ function PermissionEditor({ lectureId, wlId, students }: { lectureId: number; wl
     <Box data-testid="file-permission">
       <Typography variant="subtitle2" sx={{ mb: 1 }}>자료 열람 권한</Typography>
       <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField select size="small" label="누가" value={draft.scope} onChange={(e) => setDraft({ ...draft, scope: e.target.value as FilePermission['scope'] })} sx={{ minWidth: 200 }} slotProps={{ htmlInput: { 'data-testid': 'permission-scope' } }}>
+        <TextField select size="small" label="누가" value={draft.scope} onChange={(e) => setDraft({ ...draft, scope: e.target.value as FilePermissionScope })} sx={{ minWidth: 200 }} slotProps={{ htmlInput: { 'data-testid': 'permission-scope' } }}>
           {Object.entries(SCOPE_LABEL).map(([v, l]) => <MenuItem key={v} value={v}>{l}</MenuItem>)}
         </TextField>
         <TextField
@@ -157,7 +169,7 @@ function PermissionEditor({ lectureId, wlId, students }: { lectureId: number; wl
           onChange={(e) => setDraft({ ...draft, availableFrom: e.target.value })}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'permission-from' } }}
         />
-        <Button variant="contained" size="small" onClick={() => save.mutate()} disabled={save.isPending || (draft.scope === 'selected' && draft.studentIds.length === 0)} data-testid="permission-save">권한 저장</Button>
+        <Button variant="contained" size="small" onClick={submit} disabled={save.isPending || (draft.scope === 'selected' && draft.studentIds.length === 0)} data-testid="permission-save">권한 저장</Button>
       </Stack>
       {draft.scope === 'selected' && (
         <Box sx={{ mt: 1, maxHeight: 180, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, px: 1 }}>
@@ -180,22 +192,22 @@ function PermissionEditor({ lectureId, wlId, students }: { lectureId: number; wl
  */
 export function WeeklyLectureFileArea({ lectureId, wlId, students }: { lectureId: number; wlId: number; students: RosterStudent[] }) {
   const client = useQueryClient();
-  const list = useQuery(materialsQuery(lectureId, wlId));
-  const refresh = () => client.invalidateQueries({ queryKey: fileKeys.materials(lectureId, wlId) });
-  const queue = useUploadQueue({ target: { kind: 'material', weeklyLectureId: wlId }, onUploaded: () => void refresh() });
-  const [preview, setPreview] = useState<MaterialFile | null>(null);
-  const [views, setViews] = useState<MaterialFile | null>(null);
-  const [memo, setMemo] = useState<MaterialFile | null>(null);
-  const [links, setLinks] = useState<MaterialFile | null>(null);
-  const parent = useMutation({ mutationFn: (v: { id: number; on: boolean }) => setParentAccess(v.id, v.on), onSuccess: refresh, onError: (e) => toast.error(errorMessage(e)) });
-  const remove = useMutation({
-    mutationFn: (id: number) => deleteFile(id),
-    onSuccess: async () => {
-      toast.success('파일을 삭제했습니다');
-      await refresh();
-    },
-    onError: (e) => toast.error(errorMessage(e)),
+  const confirm = useConfirm();
+  const list = useWeeklyLectureFiles(lectureId, wlId);
+  const queue = useUploadQueue({
+    target: { kind: 'material', weeklyLectureId: wlId },
+    onUploaded: () => void client.invalidateQueries({ queryKey: weeklyLectureFilesQuery(lectureId, wlId).queryKey }),
   });
+  const [preview, setPreview] = useState<ListedFile | null>(null);
+  const [views, setViews] = useState<ListedFile | null>(null);
+  const [memo, setMemo] = useState<ListedFile | null>(null);
+  const [links, setLinks] = useState<ListedFile | null>(null);
+  const parent = useSetParentAccess();
+  const remove = useDeleteFile();
+  const askDelete = async (f: ListedFile) => {
+    if (!(await confirm({ title: '파일 삭제', message: `${f.fileName}을(를) 삭제할까요?`, confirmLabel: '삭제', danger: true }))) return;
+    remove.mutate({ params: { id: f.id } }, { onSuccess: () => toast.success('파일을 삭제했습니다') });
+  };
 
   return (
     <Card variant="outlined" data-testid="file-area">
@@ -239,14 +251,14 @@ export function WeeklyLectureFileArea({ lectureId, wlId, students }: { lectureId
                     <Button size="small" startIcon={<VisibilityOutlined fontSize="small" />} onClick={() => setViews(f)} data-testid="views-button">{f.viewCount}명</Button>
                   </TableCell>
                   <TableCell align="center">
-                    <Switch size="small" checked={f.hasParentAccess} onChange={(e) => parent.mutate({ id: f.id, on: e.target.checked })} slotProps={{ input: { 'aria-label': `${f.fileName} 학부모 공개` } }} />
+                    <Switch size="small" checked={f.hasParentAccess} onChange={(e) => parent.mutate({ params: { id: f.id }, body: { hasParentAccess: e.target.checked } })} slotProps={{ input: { 'aria-label': `${f.fileName} 학부모 공개` } }} />
                     {f.hasParentAccess && (
                       <Button size="small" startIcon={<LinkOutlined fontSize="small" />} onClick={() => setLinks(f)} data-testid="parent-links-button">학부모 링크</Button>
                     )}
                   </TableCell>
                   <TableCell align="right">
                     <Tooltip title="삭제">
-                      <IconButton size="small" aria-label={`${f.fileName} 삭제`} onClick={() => { if (window.confirm(`${f.fileName}을(를) 삭제할까요?`)) remove.mutate(f.id); }}>
+                      <IconButton size="small" aria-label={`${f.fileName} 삭제`} onClick={() => void askDelete(f)}>
                         <DeleteOutline fontSize="small" />
                       </IconButton>
                     </Tooltip>
@@ -262,7 +274,7 @@ export function WeeklyLectureFileArea({ lectureId, wlId, students }: { lectureId
       </CardContent>
       <PreviewDialog file={preview} onClose={() => setPreview(null)} />
       <ViewsDialog file={views} onClose={() => setViews(null)} />
-      <MemoDialog file={memo} onClose={() => setMemo(null)} onSaved={() => void refresh()} />
+      <MemoDialog file={memo} onClose={() => setMemo(null)} />
       <ParentLinksDialog file={links} onClose={() => setLinks(null)} />
     </Card>
   );

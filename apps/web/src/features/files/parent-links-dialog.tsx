@@ -1,15 +1,18 @@
+import type { ListedFile, MadeParentLink, ParentLink } from '@academy/contracts/files';
 import { formatKoreanDate, formatPhone } from '@academy/contracts/format';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import {
   Alert, Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, IconButton, InputAdornment, MenuItem, Radio, RadioGroup, Skeleton, Stack, Table, TableBody,
   TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { dayjs } from '../../lib/dayjs.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
-import { createParentLinks, parentLinkKeys, parentLinksQuery, revokeParentLink, type MaterialFile, type ParentLink } from './files-api.ts';
+import { useCreateParentLinks } from './api/create-parent-links.ts';
+import { useParentLinks } from './api/parent-links.ts';
+import { useRevokeParentLink } from './api/revoke-parent-link.ts';
 
 const EXPIRY_DAYS = [1, 3, 7, 14, 30] as const;
 const STATUS: Record<ParentLink['status'], { label: string; color: 'success' | 'default' | 'warning' }> = {
@@ -35,42 +38,40 @@ async function copy(text: string): Promise<void> {
  * each parent the link or just make links to copy. Below, every link made so far with how often the
  * parent opened it, and a button to revoke it.
  */
-export function ParentLinksDialog({ file, onClose }: { file: MaterialFile | null; onClose: () => void }) {
-  const client = useQueryClient();
-  // Open counts change while the dialog is closed (parents open links any time): fetch on every open.
-  const data = useQuery({ ...parentLinksQuery(file?.id ?? 0), enabled: !!file, staleTime: 0 });
+export function ParentLinksDialog({ file, onClose }: { file: ListedFile | null; onClose: () => void }) {
+  const confirm = useConfirm();
+  const data = useParentLinks(file?.id ?? null);
   const [picked, setPicked] = useState<number[]>([]);
   const [days, setDays] = useState<number>(7);
   const [mode, setMode] = useState<'sms' | 'copy'>('sms');
-  const [made, setMade] = useState<(ParentLink & { url: string })[]>([]);
+  const [made, setMade] = useState<MadeParentLink[]>([]);
   useEffect(() => {
     setPicked([]);
     setMade([]);
     setMode('sms');
     setDays(7);
   }, [file?.id]);
-  const refresh = () => client.invalidateQueries({ queryKey: parentLinkKeys.list(file?.id ?? 0) });
 
   const students = data.data?.students ?? [];
   // A student ticked in copy mode stays out of a text when their parent has no number.
   const chosen = mode === 'sms' ? picked.filter((id) => students.some((s) => s.id === id && s.parentPhone)) : picked;
-  const create = useMutation({
-    mutationFn: () => createParentLinks(file!.id, { studentIds: chosen, expiresInDays: days, sendSms: mode === 'sms' }),
-    onSuccess: async (res) => {
-      setMade(res.links);
-      setPicked([]);
-      toast.success(mode === 'sms' ? `학부모 ${res.links.length}명에게 문자를 보냈습니다` : `링크 ${res.links.length}개를 만들었습니다`);
-      await refresh();
-    },
-  });
-  const revoke = useMutation({
-    mutationFn: (id: number) => revokeParentLink(id),
-    onSuccess: async () => {
-      toast.success('링크를 취소했습니다');
-      await refresh();
-    },
-    onError: (e) => toast.error(errorMessage(e)),
-  });
+  const create = useCreateParentLinks();
+  const submit = () =>
+    create.mutate(
+      { params: { id: file!.id }, body: { studentIds: chosen, expiresInDays: days, sendSms: mode === 'sms' } },
+      {
+        onSuccess: (res) => {
+          setMade(res.links);
+          setPicked([]);
+          toast.success(mode === 'sms' ? `학부모 ${res.links.length}명에게 문자를 보냈습니다` : `링크 ${res.links.length}개를 만들었습니다`);
+        },
+      },
+    );
+  const revoke = useRevokeParentLink();
+  const askRevoke = async (link: ParentLink) => {
+    if (!(await confirm({ title: '링크 취소', message: '이 링크를 취소할까요? 학부모가 더 이상 열 수 없습니다.', confirmLabel: '링크 취소', danger: true }))) return;
+    revoke.mutate({ params: { id: link.id } }, { onSuccess: () => toast.success('링크를 취소했습니다') });
+  };
 
   const toggle = (id: number) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]));
   const canCreate = mode === 'copy' || chosen.length > 0;
@@ -113,7 +114,7 @@ export function ParentLinksDialog({ file, onClose }: { file: MaterialFile | null
                 <FormControlLabel value="sms" control={<Radio size="small" />} label="학부모에게 문자 보내기" />
                 <FormControlLabel value="copy" control={<Radio size="small" />} label="링크만 만들기 (복사)" data-testid="parent-link-mode-copy" />
               </RadioGroup>
-              <Button variant="contained" onClick={() => create.mutate()} disabled={!canCreate || create.isPending} data-testid="parent-link-create">
+              <Button variant="contained" onClick={submit} disabled={!canCreate || create.isPending} data-testid="parent-link-create">
                 {mode === 'sms' ? `문자 보내기${chosen.length ? ` (${chosen.length}명)` : ''}` : '링크 만들기'}
               </Button>
             </Stack>
@@ -177,7 +178,7 @@ export function ParentLinksDialog({ file, onClose }: { file: MaterialFile | null
                       </TableCell>
                       <TableCell align="right">
                         {l.status === 'active' && (
-                          <Button size="small" color="warning" disabled={revoke.isPending} onClick={() => { if (window.confirm('이 링크를 취소할까요? 학부모가 더 이상 열 수 없습니다.')) revoke.mutate(l.id); }}>
+                          <Button size="small" color="warning" disabled={revoke.isPending} onClick={() => void askRevoke(l)}>
                             취소
                           </Button>
                         )}

@@ -1,10 +1,9 @@
-import { formatFileSize } from '@academy/contracts/files';
+import { formatFileSize, type StoredFile } from '@academy/contracts/files';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import { Box, Button, IconButton, LinearProgress, Stack, Typography } from '@mui/material';
 import { useCallback, useRef, useState, type DragEvent } from 'react';
 import { errorMessage } from '../../lib/http.ts';
-import type { StoredFile } from './files-api.ts';
 import { precheck, UploadCancelled, uploadFile, type UploadTarget } from './uploader.ts';
 
 export type UploadItem = {

@@ -1,11 +1,13 @@
-import { FILE_SIZE_LIMIT, FILE_TYPES, fileExtension, formatFileSize, MULTIPART_THRESHOLD, type FileKind } from '@academy/contracts/files';
-import { api, ApiError } from '../../lib/http.ts';
-import type { StoredFile } from './files-api.ts';
+import {
+  FILE_SIZE_LIMIT, FILE_TYPES, fileExtension, filesApi, formatFileSize, MULTIPART_THRESHOLD, portalFilesApi, type FileKind, type StoredFile, type StudentFileKind,
+} from '@academy/contracts/files';
+import { call } from '../../lib/api.ts';
+import { ApiError } from '../../lib/http.ts';
 
 export type UploadProgress = { loaded: number; total: number };
 
-type UploadUrlReply = { file: StoredFile; url: string; method: 'PUT'; headers: Record<string, string>; expiresAt: string };
-type MultipartReply = { file: StoredFile; uploadId: string; partSize: number; parts: { partNumber: number; size: number; url: string }[]; expiresAt: string };
+/** Bytes go to the storage's signed URLs; these calls to the API start, confirm and cancel. */
+const quiet = { overlay: false } as const;
 
 const PARALLEL_PARTS = 4;
 const PART_ATTEMPTS = 3;
@@ -61,7 +63,8 @@ async function sha256Hex(file: Blob): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export type UploadTarget = { kind: FileKind; weeklyLectureId?: number | null; student?: boolean };
+/** Staff upload lecture materials to a weekly lecture; a student uploads into their own space. */
+export type UploadTarget = { student?: false; kind: FileKind; weeklyLectureId?: number | null } | { student: true; kind: StudentFileKind };
 
 /**
  * Uploads one file straight to storage. Up to 10 MB: one signed PUT, then upload-done with the
@@ -72,21 +75,23 @@ export type UploadTarget = { kind: FileKind; weeklyLectureId?: number | null; st
  */
 export async function uploadFile(opts: { file: File; target: UploadTarget; signal: AbortSignal; onProgress: (p: UploadProgress) => void }): Promise<StoredFile> {
   const { file, target, signal } = opts;
-  const body = { fileName: file.name, contentType: file.type || 'application/octet-stream', fileSize: file.size, kind: target.kind, weeklyLectureId: target.weeklyLectureId ?? null };
+  const body = { fileName: file.name, contentType: file.type || 'application/octet-stream', fileSize: file.size, kind: target.kind, weeklyLectureId: target.student ? null : (target.weeklyLectureId ?? null) };
   const total = file.size;
   if (file.size <= MULTIPART_THRESHOLD) {
     const checksum = await sha256Hex(file);
-    const init = await api.post<UploadUrlReply>(target.student ? '/sp/upload-files' : '/files/upload-url', body, { overlay: false });
+    const init = target.student
+      ? await call(portalFilesApi.upload, { body: { ...body, kind: target.kind } }, quiet)
+      : await call(filesApi.uploadUrl, { body }, quiet);
     try {
       await putBytes({ url: init.url, body: file, headers: init.headers, signal, onProgress: (loaded) => opts.onProgress({ loaded, total }) });
     } catch (err) {
-      await api.delete(`/files/${init.file.id}`, undefined, { overlay: false }).catch(() => {});
+      await call(filesApi.delete, { params: { id: init.file.id } }, quiet).catch(() => {});
       throw err;
     }
-    return api.put<StoredFile>(`/files/${init.file.id}/upload-done`, { sha256: checksum }, { overlay: false });
+    return call(filesApi.uploadDone, { params: { id: init.file.id }, body: { sha256: checksum } }, quiet);
   }
 
-  const init = await api.post<MultipartReply>('/files/multipart/initiate', body, { overlay: false });
+  const init = await call(filesApi.multipartInitiate, { body }, quiet);
   const loadedByPart = new Map<number, number>();
   const report = () => opts.onProgress({ loaded: [...loadedByPart.values()].reduce((a, b) => a + b, 0), total });
   const queue = [...init.parts];
@@ -105,7 +110,7 @@ export async function uploadFile(opts: { file: File; target: UploadTarget; signa
         loadedByPart.set(part.partNumber, 0);
         if (err instanceof UploadCancelled || attempt >= PART_ATTEMPTS) throw err;
         await new Promise((r) => setTimeout(r, 500 * attempt));
-        url = (await api.post<{ url: string }>('/files/multipart/part-url', { uploadId: init.uploadId, partNumber: part.partNumber }, { overlay: false })).url;
+        url = (await call(filesApi.multipartPartUrl, { body: { uploadId: init.uploadId, partNumber: part.partNumber } }, quiet)).url;
       }
     }
   };
@@ -115,10 +120,10 @@ export async function uploadFile(opts: { file: File; target: UploadTarget; signa
         for (let p = queue.shift(); p; p = queue.shift()) await sendPart(p);
       }),
     );
-    return await api.post<StoredFile>('/files/multipart/complete', { uploadId: init.uploadId, parts: etags }, { overlay: false });
+    return await call(filesApi.multipartComplete, { body: { uploadId: init.uploadId, parts: etags } }, quiet);
   } catch (err) {
     // Whatever failed (cancel, a part that kept failing), the parts already stored are removed.
-    await api.post('/files/multipart/abort', { uploadId: init.uploadId }, { overlay: false }).catch(() => {});
+    await call(filesApi.multipartAbort, { body: { uploadId: init.uploadId } }, quiet).catch(() => {});
     throw err;
   }
 }

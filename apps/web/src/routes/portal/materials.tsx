@@ -1,17 +1,19 @@
-import { FILE_KIND_LABEL, formatFileSize, STUDENT_FILE_KINDS, type FileKind } from '@academy/contracts/files';
+import { FILE_KIND_LABEL, formatFileSize, STUDENT_FILE_KINDS, type StoredFile, type StudentFileKind } from '@academy/contracts/files';
 import { formatKoreanDate } from '@academy/contracts/format';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { Alert, Box, Chip, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fileKeys, myMaterialsQuery, myUploadsQuery, selfStudyFileView, studentFileView, type StoredFile } from '../../features/files/files-api.ts';
+import { fetchFileView } from '../../features/files/api/file-view.ts';
+import { myMaterialsQuery, useMyMaterials } from '../../features/files/api/my-materials.ts';
+import { myUploadsQuery, useMyUploads } from '../../features/files/api/my-uploads.ts';
+import { fetchSelfStudyView } from '../../features/files/api/self-study-view.ts';
 import { DropZone, UploadList, useUploadQueue } from '../../features/files/upload-queue.tsx';
-import { myLecturesQuery } from '../../features/lectures/api/my-lectures.ts';
+import { useMyLectures } from '../../features/lectures/api/my-lectures.ts';
 import { Section } from '../../components/section.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
-
 
 /**
  * Opens a signed URL in a new tab. The tab is opened before the call so a phone browser does not
@@ -48,15 +50,15 @@ function FileLine({ name, size, opened, onOpen, testId }: { name: string; size: 
 /** The student's materials (watermarked on open), homework and self-study uploads, and their own files. */
 export default function PortalMaterialsPage() {
   const client = useQueryClient();
-  const lectures = useQuery(myLecturesQuery());
-  const materials = useQuery(myMaterialsQuery());
-  const uploads = useQuery(myUploadsQuery());
-  const [kind, setKind] = useState<FileKind>('homework');
+  const lectures = useMyLectures();
+  const materials = useMyMaterials();
+  const uploads = useMyUploads();
+  const [kind, setKind] = useState<StudentFileKind>('homework');
   const queue = useUploadQueue({
     target: { kind, student: true },
     onUploaded: (f: StoredFile) => {
       toast.success(`${f.fileName}을(를) 올렸습니다`);
-      void client.invalidateQueries({ queryKey: fileKeys.myUploads });
+      void client.invalidateQueries({ queryKey: myUploadsQuery().queryKey });
     },
   });
   const lectureName = (id: number) => lectures.data?.find((l) => l.id === id)?.name ?? '강좌';
@@ -86,7 +88,7 @@ export default function PortalMaterialsPage() {
                       size={f.size}
                       opened={f.opened}
                       testId="material-file"
-                      onOpen={() => void openSigned(() => studentFileView(f.id)).then(() => client.invalidateQueries({ queryKey: fileKeys.myMaterials }))}
+                      onOpen={() => void openSigned(() => fetchFileView(f.id)).then(() => client.invalidateQueries({ queryKey: myMaterialsQuery().queryKey }))}
                     />
                   ))}
                 </Box>
@@ -100,7 +102,7 @@ export default function PortalMaterialsPage() {
       </Section>
 
       <Section compact title="과제·자습 파일 올리기" testId="my-upload">
-        <TextField select size="small" label="종류" value={kind} onChange={(e) => setKind(e.target.value as FileKind)} sx={{ mb: 1.5, minWidth: 160 }} slotProps={{ htmlInput: { 'data-testid': 'upload-kind' } }}>
+        <TextField select size="small" label="종류" value={kind} onChange={(e) => setKind(e.target.value as StudentFileKind)} sx={{ mb: 1.5, minWidth: 160 }} slotProps={{ htmlInput: { 'data-testid': 'upload-kind' } }}>
           {STUDENT_FILE_KINDS.map((k) => <MenuItem key={k} value={k}>{FILE_KIND_LABEL[k]}</MenuItem>)}
         </TextField>
         <DropZone onFiles={queue.add} label="사진·PDF·한글 파일을 올리세요 (최대 100MB)" />
@@ -114,7 +116,7 @@ export default function PortalMaterialsPage() {
           <Box key={f.id} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Chip size="small" label={FILE_KIND_LABEL[f.kind]} />
             <Box sx={{ flex: 1, minWidth: 0 }}>
-              <FileLine name={f.fileName} size={f.size} testId="my-upload-file" onOpen={() => void openSigned(() => (f.kind === 'self_study' ? selfStudyFileView(f.id) : studentFileView(f.id)))} />
+              <FileLine name={f.fileName} size={f.size} testId="my-upload-file" onOpen={() => void openSigned(() => (f.kind === 'self_study' ? fetchSelfStudyView(f.id) : fetchFileView(f.id)))} />
             </Box>
             <Typography variant="caption" color="text.secondary">{formatKoreanDate(f.createdAt)}</Typography>
           </Box>

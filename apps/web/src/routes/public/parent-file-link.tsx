@@ -3,10 +3,9 @@ import { formatKoreanDate } from '@academy/contracts/format';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type MouseEvent } from 'react';
 import { useParams } from 'react-router';
-import { openSharedFile } from '../../features/files/files-api.ts';
+import { useSharedFile } from '../../features/files/api/shared-file.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { ApiError, errorMessage } from '../../lib/http.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -24,7 +23,7 @@ const URL_MARGIN_MS = 30_000;
 export default function ParentFileLinkPage() {
   const { token = '' } = useParams();
   const validShape = TOKEN.test(token);
-  const link = useQuery({ queryKey: ['link', 'file', token], queryFn: () => openSharedFile(token), enabled: validShape, retry: false, staleTime: Infinity, refetchOnWindowFocus: false });
+  const link = useSharedFile(token, validShape);
   const [fetching, setFetching] = useState(false);
   const gone = !validShape || (link.error instanceof ApiError && link.error.status >= 400 && link.error.status < 500);
 

@@ -1,12 +1,11 @@
 import { formatKoreanDate } from '@academy/contracts/format';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Alert, Button, MenuItem, Skeleton, Stack, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { WeeklyLectureFileArea } from '../../../features/files/file-area.tsx';
-import { lectureDetailQuery } from '../../../features/lectures/api/lecture-detail.ts';
+import { useLectureDetail } from '../../../features/lectures/api/lecture-detail.ts';
 import { dayjs } from '../../../lib/dayjs.ts';
 import { errorMessage } from '../../../lib/http.ts';
 
@@ -14,7 +13,7 @@ import { errorMessage } from '../../../lib/http.ts';
 export default function WeeklyLectureFilesPage() {
   const id = Number(useParams().id);
   const [params, setParams] = useSearchParams();
-  const lecture = useQuery(lectureDetailQuery(id));
+  const lecture = useLectureDetail(id);
   const sessions = lecture.data?.weeklyLectures ?? [];
   const today = dayjs().format('YYYY-MM-DD');
   const fallback = [...sessions].reverse().find((s) => s.date <= today) ?? sessions[0];

@@ -1,6 +1,8 @@
+import type { ErrorSpec } from '@academy/contracts/errors';
+import { STORAGE_URL_ERRORS as E } from '@academy/contracts/files';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { contentDisposition, StorageError } from '../../lib/storage/storage.ts';
-import { LOCAL_BLOB_PREFIX, UploadBodyError, type LocalStorage } from '../../lib/storage/local.ts';
+import { LOCAL_BLOB_PREFIX, UploadBodyError, type LocalStorage } from './local.ts';
+import { contentDisposition, StorageError } from './storage.ts';
 
 /**
  * The local driver's signed URLs, answered by the server itself:
@@ -8,16 +10,19 @@ import { LOCAL_BLOB_PREFIX, UploadBodyError, type LocalStorage } from '../../lib
  *   PUT  /api/files/blob/<key>?op=part&uploadId=&partNumber=&size=&exp=&sig= one part (reply header ETag)
  *   GET  /api/files/blob/<key>?op=get&name=&type=&inline=&exp=&sig=         download (Range supported)
  * The signature (HMAC-SHA256 over method, op, key, expiry and the signed fields) is the only
- * authorisation, as with S3 presigned URLs, so the routes are declared open.
- * Errors are S3-like: 403 for a bad or expired signature, 400/413 for a wrong body size.
+ * authorisation, as with S3 presigned URLs, so the routes are declared open. They carry raw bytes,
+ * not JSON, so they are plain routes rather than contract endpoints; the query is checked by
+ * `storage.verify` (a bad one is a bad signature, 403).
+ * Errors are S3-like (STORAGE_URL_ERRORS): 403 for a bad or expired signature, 400/413 for a
+ * wrong body size.
  */
-export function registerBlobRoutes(app: FastifyInstance, storage: LocalStorage): void {
+export function registerLocalBlobRoutes(app: FastifyInstance, storage: LocalStorage): void {
   app.register(async (scope) => {
     // Bodies are streamed to disk as they arrive, whatever their type: no parser may buffer them.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
 
-    const refuse = (reply: FastifyReply, status: number, code: string, message: string) => reply.code(status).send({ code, message });
+    const refuse = (reply: FastifyReply, error: ErrorSpec, message: string) => reply.code(error.status).send({ code: error.code, message });
 
     scope.put(`${LOCAL_BLOB_PREFIX}*`, { config: { permission: 'open' }, schema: { hide: true } }, async (req, reply) => {
       const key = (req.params as { '*': string })['*'];
@@ -25,8 +30,8 @@ export function registerBlobRoutes(app: FastifyInstance, storage: LocalStorage):
       if (!v.ok) {
         req.raw.resume();
         return v.reason === 'expired'
-          ? refuse(reply, 403, 'files.url_expired', '업로드 주소가 만료되었습니다. 다시 시도해 주세요')
-          : refuse(reply, 403, 'files.url_invalid', '업로드 주소의 서명이 올바르지 않습니다');
+          ? refuse(reply, E.url_expired, '업로드 주소가 만료되었습니다. 다시 시도해 주세요')
+          : refuse(reply, E.url_invalid, '업로드 주소의 서명이 올바르지 않습니다');
       }
       const s = v.signed;
       const declared = req.headers['content-length'] === undefined ? null : Number(req.headers['content-length']);
@@ -34,8 +39,8 @@ export function registerBlobRoutes(app: FastifyInstance, storage: LocalStorage):
       if (declared !== null && declared !== expected) {
         req.raw.resume();
         return declared > expected
-          ? refuse(reply, 413, 'files.too_large', `파일 크기가 신고한 크기(${expected}바이트)보다 큽니다`)
-          : refuse(reply, 400, 'files.size_mismatch', `파일 크기가 신고한 크기(${expected}바이트)와 다릅니다`);
+          ? refuse(reply, E.too_large, `파일 크기가 신고한 크기(${expected}바이트)보다 큽니다`)
+          : refuse(reply, E.size_mismatch, `파일 크기가 신고한 크기(${expected}바이트)와 다릅니다`);
       }
       try {
         if (s.op === 'put') {
@@ -48,14 +53,14 @@ export function registerBlobRoutes(app: FastifyInstance, storage: LocalStorage):
         }
       } catch (err) {
         if (err instanceof UploadBodyError) {
-          if (err.reason === 'too_large') return refuse(reply, 413, 'files.too_large', '파일 크기가 신고한 크기보다 큽니다');
-          if (err.reason === 'too_short') return refuse(reply, 400, 'files.size_mismatch', '파일 크기가 신고한 크기와 다릅니다');
-          return refuse(reply, 400, 'files.upload_interrupted', '업로드가 중간에 끊겼습니다. 다시 시도해 주세요');
+          if (err.reason === 'too_large') return refuse(reply, E.too_large, '파일 크기가 신고한 크기보다 큽니다');
+          if (err.reason === 'too_short') return refuse(reply, E.size_mismatch, '파일 크기가 신고한 크기와 다릅니다');
+          return refuse(reply, E.upload_interrupted, '업로드가 중간에 끊겼습니다. 다시 시도해 주세요');
         }
-        if (err instanceof StorageError) return refuse(reply, 404, 'files.upload_not_found', '업로드를 찾을 수 없습니다. 취소되었거나 만료되었습니다');
+        if (err instanceof StorageError) return refuse(reply, E.upload_not_found, '업로드를 찾을 수 없습니다. 취소되었거나 만료되었습니다');
         throw err;
       }
-      return refuse(reply, 403, 'files.url_invalid', '업로드 주소의 서명이 올바르지 않습니다');
+      return refuse(reply, E.url_invalid, '업로드 주소의 서명이 올바르지 않습니다');
     });
 
     scope.get(`${LOCAL_BLOB_PREFIX}*`, { config: { permission: 'open' }, schema: { hide: true } }, async (req, reply) => {
@@ -63,12 +68,12 @@ export function registerBlobRoutes(app: FastifyInstance, storage: LocalStorage):
       const v = storage.verify({ method: 'GET', key, query: req.query as Record<string, string> });
       if (!v.ok) {
         return v.reason === 'expired'
-          ? refuse(reply, 403, 'files.url_expired', '다운로드 주소가 만료되었습니다. 다시 열어 주세요')
-          : refuse(reply, 403, 'files.url_invalid', '다운로드 주소의 서명이 올바르지 않습니다');
+          ? refuse(reply, E.url_expired, '다운로드 주소가 만료되었습니다. 다시 열어 주세요')
+          : refuse(reply, E.url_invalid, '다운로드 주소의 서명이 올바르지 않습니다');
       }
-      if (v.signed.op !== 'get') return refuse(reply, 403, 'files.url_invalid', '다운로드 주소의 서명이 올바르지 않습니다');
+      if (v.signed.op !== 'get') return refuse(reply, E.url_invalid, '다운로드 주소의 서명이 올바르지 않습니다');
       const head = await storage.head(key);
-      if (!head) return refuse(reply, 404, 'files.not_found', '파일을 찾을 수 없습니다');
+      if (!head) return refuse(reply, E.not_found, '파일을 찾을 수 없습니다');
       const range = parseRange(req.headers.range, head.size);
       reply
         .header('content-type', v.signed.contentType || 'application/octet-stream')

@@ -1,0 +1,59 @@
+import { publicOrigin } from '../../lib/public-origin.ts';
+import { registerLocalBlobRoutes } from '../../lib/storage/local.routes.ts';
+import { isLocalStorage } from '../../lib/storage/local.ts';
+import type { ModuleHooks } from '../../module.ts';
+import { createDownloadService } from './downloads.service.ts';
+import type { FilesDeps } from './files.deps.ts';
+import { createFileRecords } from './files.records.ts';
+import { filesRoutes } from './files.routes.ts';
+import { seedDemoFiles } from './files.seed.ts';
+import { createLibraryService } from './library.service.ts';
+import { createParentLinkService } from './parent-links.service.ts';
+import { createPermissionService } from './permissions.service.ts';
+import { createPortalService } from './portal.service.ts';
+import { createUploadService } from './uploads.service.ts';
+import { createWatermarkService } from './watermarks.service.ts';
+
+export type FilesModule = ReturnType<typeof createFilesModule>;
+
+/** Abandoned uploads are swept this often (their window is 1 h for a single PUT, 24 h for multipart). */
+const UPLOAD_SWEEP_MS = 10 * 60 * 1000;
+
+/**
+ * Files (SPEC §7 Files; README.md beside this file): uploads straight to storage by signed URL,
+ * checked before they appear; downloads by short signed URL, watermarked for students; who may
+ * open a weekly lecture's materials and from when; the student portal's files; parent links.
+ * The bytes live in `ctx.storage` (local folder or S3); with the local driver this module also
+ * answers the signed URLs (src/lib/storage/local.routes.ts).
+ *
+ * Other modules use nothing of it yet besides the hooks; areas that will keep files (OMR scans,
+ * videos, board attachments) get a small function here when they need one.
+ */
+export function createFilesModule(deps: FilesDeps) {
+  const { ctx } = deps;
+  const records = createFileRecords(deps);
+  const permissions = createPermissionService(deps);
+  const watermarks = createWatermarkService(deps);
+  const downloads = createDownloadService({ ...deps, records, permissions, watermarks });
+  const uploads = createUploadService({ ...deps, records });
+  const library = createLibraryService({ ...deps, records, permissions, watermarks });
+  const portal = createPortalService({ ...deps, records, permissions, downloads });
+  const parentLinks = createParentLinkService({ ...deps, records, permissions, downloads });
+
+  return {
+    register(app) {
+      if (isLocalStorage(ctx.storage)) registerLocalBlobRoutes(app, ctx.storage);
+      filesRoutes(app, { uploads, downloads, library, permissions, portal, parentLinks, lectures: deps.lectures, origin: (req) => publicOrigin(req, ctx) });
+    },
+    seed: { demo: (seed) => seedDemoFiles(ctx, seed) },
+    housekeeping: [
+      {
+        name: 'files: abandoned uploads',
+        everyMs: UPLOAD_SWEEP_MS,
+        run: async () => {
+          await uploads.sweepExpired();
+        },
+      },
+    ],
+  } satisfies ModuleHooks & Record<string, unknown>;
+}

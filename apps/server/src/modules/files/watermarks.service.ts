@@ -1,0 +1,71 @@
+import { FILES_ERRORS, WATERMARK_USER_ERRORS } from '@academy/contracts/files';
+import { and, eq } from 'drizzle-orm';
+import { appError } from '../../lib/errors.ts';
+import type { FilesDeps } from './files.deps.ts';
+import { kstDay, watermarkFamily, type FileRow } from './files.rows.ts';
+import { fileWatermarks } from './files.table.ts';
+import { watermarkImage, watermarkPdf, WatermarkError, type WatermarkText } from './files.watermark.ts';
+
+export type WatermarkService = ReturnType<typeof createWatermarkService>;
+
+/**
+ * Watermarked copies of lecture materials: the person's name, the last four digits of their phone
+ * and the Korean date on every page. The original is never changed; copies are cached per
+ * (file, person, Korean day) in storage and in `file_watermarks`.
+ */
+export function createWatermarkService({ ctx, users }: Pick<FilesDeps, 'ctx' | 'users'>) {
+  const { db, storage } = ctx;
+
+  async function textFor(userId: number): Promise<WatermarkText> {
+    const u = (await users.directory([userId])).get(userId);
+    if (!u) throw appError(WATERMARK_USER_ERRORS.not_found, '학생을 찾을 수 없습니다');
+    const digits = (u.phone ?? '').replace(/\D/g, '');
+    return { name: u.name, phoneTail: digits.length >= 4 ? digits.slice(-4) : u.loginId, date: kstDay(ctx.now()).label };
+  }
+
+  async function readAll(key: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const c of await storage.read({ key })) chunks.push(Buffer.from(c as Buffer));
+    return Buffer.concat(chunks);
+  }
+
+  return {
+    /** The cached copy of `row` marked for `userId` today, made on first use: its storage key and download name. */
+    async copyFor(opts: { row: FileRow; userId: number }): Promise<{ key: string; fileName: string }> {
+      const { row, userId } = opts;
+      const day = kstDay(ctx.now()).key;
+      const fileName = row.fileName.replace(/\.[^.]+$/, '') + '.pdf';
+      const [cached] = await db.select().from(fileWatermarks).where(and(eq(fileWatermarks.fileId, row.id), eq(fileWatermarks.userId, userId), eq(fileWatermarks.day, day)));
+      if (cached && (await storage.head(cached.storageKey))) return { key: cached.storageKey, fileName };
+      const family = watermarkFamily(row.fileName);
+      if (!family) throw appError(FILES_ERRORS.watermark_unsupported, '워터마크는 PDF, PNG, JPEG 파일에만 넣을 수 있습니다');
+      const text = await textFor(userId);
+      const original = await readAll(row.storageKey);
+      let out: Uint8Array;
+      try {
+        out = family === 'pdf' ? await watermarkPdf({ pdf: original, text }) : await watermarkImage({ image: original, family, text });
+      } catch (err) {
+        if (err instanceof WatermarkError) throw appError(FILES_ERRORS.watermark_failed, err.message);
+        throw err;
+      }
+      const key = `watermarks/${row.id}/${userId}/${day}.pdf`;
+      await storage.put({ key, body: out, contentType: 'application/pdf' });
+      await db
+        .insert(fileWatermarks)
+        .values({ fileId: row.id, userId, day, storageKey: key, size: out.length, createdAt: ctx.now() })
+        .onConflictDoUpdate({ target: [fileWatermarks.fileId, fileWatermarks.userId, fileWatermarks.day], set: { storageKey: key, size: out.length } });
+      return { key, fileName };
+    },
+
+    /** Storage keys of every cached copy of a file (removed with the file). */
+    async keysOf(fileId: number): Promise<string[]> {
+      const rows = await db.select({ key: fileWatermarks.storageKey }).from(fileWatermarks).where(eq(fileWatermarks.fileId, fileId));
+      return rows.map((r) => r.key);
+    },
+
+    /** Drops the cache entries of a file (its row is being deleted; the caller removes the bytes). */
+    async forget(fileId: number): Promise<void> {
+      await db.delete(fileWatermarks).where(eq(fileWatermarks.fileId, fileId));
+    },
+  };
+}
