@@ -70,7 +70,7 @@ describe('exams of a session', () => {
     const exam = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, questions: key, cutline: 60 });
     for (const [i, k] of kids.slice(0, 5).entries()) await t.call('POST', `/api/wl-score/${exam.id}/${k.id}/manual-entry`, ta(), { answers: sheet(key, 5 + i) });
     // The last question had a wrong key: the right answer was the one everybody who got it "wrong" chose.
-    const fixed = key.map((q, i) => (i === 9 ? { ...q, answer: [(key[9]!.answer[0]! % 5) + 1] } : q));
+    const fixed = key.map((q, i) => (i === 9 ? { ...q, answer: [(Number(key[9]!.answer[0]) % 5) + 1] } : q));
     const res = await t.call('PUT', `/api/wl-exam/${exam.id}/answers`, ta(), { questions: fixed });
     expect(res.status).toBe(200);
     const scores = await Promise.all(kids.slice(0, 5).map(async (k) => (await t.call('GET', `/api/wl-score/${exam.id}/${k.id}`, ta())).json));
