@@ -67,6 +67,8 @@ async function main(): Promise<void> {
   );
   const env: BenchEnv = {
     baseUrl,
+    databaseUrl: dbUrl,
+    jwtSecret,
     db: database.db,
     ctx: built.ctx,
     modules: built.modules,

@@ -11,6 +11,10 @@ import type { Driver } from './driver.ts';
 export type BenchEnv = {
   /** Base URL of the running server, e.g. http://127.0.0.1:41234 */
   baseUrl: string;
+  /** The PostgreSQL the server runs on (unset on PGlite): scenarios that start a second instance need it. */
+  databaseUrl?: string;
+  /** The JWT secret of the running server, so a second instance accepts the same tokens. */
+  jwtSecret: string;
   /** The app's database handle, for typed fixtures. */
   db: Db;
   /** The kernel and the modules, in this process on the same database (service-level baselines). */
