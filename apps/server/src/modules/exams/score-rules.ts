@@ -60,7 +60,14 @@ const scaleCase = (scale: readonly number[], share: SQL): SQL =>
  */
 export async function regradeRanks(db: Db, examIds: readonly number[]): Promise<{ examId: number; userId: number; grade: number | null }[]> {
   if (examIds.length === 0) return [];
-  const ids = sql.param([...examIds]);
+  // The exams in scope first (with their linked exams), so the statement below reads the scores
+  // of exactly those exams by index instead of the planner guessing how many a subquery yields.
+  const scope = await db
+    .select({ id: exams.id })
+    .from(exams)
+    .where(sql`${exams.id} = any(${sql.param([...examIds])}::int[])
+      or ${exams.linkGroupId} in (select ${exams.linkGroupId} from ${exams} where ${exams.id} = any(${sql.param([...examIds])}::int[]) and ${exams.linkGroupId} is not null)`);
+  const ids = sql.param(scope.map((e) => e.id));
   const share = sql`(r.rnk * 100.0 / r.n)`;
   const computed = sql`case
       when r.id is null then null
@@ -70,20 +77,16 @@ export async function regradeRanks(db: Db, examIds: readonly number[]): Promise<
       else null end`;
   const group = sql`coalesce(${exams.linkGroupId}, -${exams.id})`;
   return selectRows(db, sql`
-    with scope as (
-      select ${exams.id} as id from ${exams}
-      where ${exams.id} = any(${ids}::int[])
-         or ${exams.linkGroupId} in (select ${exams.linkGroupId} from ${exams} where ${exams.id} = any(${ids}::int[]) and ${exams.linkGroupId} is not null)
-    ), ranked as (
+    with ranked as (
       select ${scores.id} as id, ${scores.first} as first, ${exams.gradeMode} as mode, ${exams.gradeCutoffs} as cutoffs,
              rank() over (partition by ${group} order by ${scores.first} desc) as rnk,
              count(*) over (partition by ${group}) as n
       from ${scores} join ${exams} on ${exams.id} = ${scores.examId}
-      where ${scores.examId} in (select id from scope) and ${scores.status} = 'taken' and ${scores.first} is not null
+      where ${scores.examId} = any(${ids}::int[]) and ${scores.status} = 'taken' and ${scores.first} is not null
     ), target as (
       select ${scores.id} as id, ${computed} as grade
       from ${scores} left join ranked r on r.id = ${scores.id}
-      where ${scores.examId} in (select id from scope) and not ${scores.gradeManual}
+      where ${scores.examId} = any(${ids}::int[]) and not ${scores.gradeManual}
     )
     update ${scores} set ${sql.identifier(scores.grade.name)} = target.grade, ${sql.identifier(scores.version.name)} = ${scores.version} + 1
     from target
