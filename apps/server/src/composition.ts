@@ -1,6 +1,10 @@
 import type { AppContext } from './context.ts';
 import type { ModuleHooks } from './module.ts';
+import { createAuthModule } from './modules/auth/index.ts';
 import { createLecturesModule } from './modules/lectures/index.ts';
+import { createStudentRecordsModule } from './modules/student-records/index.ts';
+import { createStudentsModule } from './modules/students/index.ts';
+import { createTagsModule } from './modules/tags/index.ts';
 import { createUsersModule } from './modules/users/index.ts';
 import { legacyModules } from './legacy-modules.ts';
 
@@ -10,8 +14,12 @@ import { legacyModules } from './legacy-modules.ts';
  */
 export function createModules(ctx: AppContext) {
   const users = createUsersModule({ ctx });
+  const auth = createAuthModule({ ctx, users });
   const lectures = createLecturesModule({ ctx, users });
-  return { users, lectures, ...legacyModules(ctx) };
+  const tags = createTagsModule({ ctx, users });
+  const students = createStudentsModule({ ctx, users, auth, tags, lectures });
+  const studentRecords = createStudentRecordsModule({ ctx, users, students });
+  return { users, auth, lectures, tags, students, studentRecords, ...legacyModules(ctx) };
 }
 
 export type Modules = ReturnType<typeof createModules>;
