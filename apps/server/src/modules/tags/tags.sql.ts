@@ -11,23 +11,29 @@ import { tags, userTags } from './tags.table.ts';
  * Each takes the column holding the user id of the outer row.
  */
 
+/**
+ * Keeps the columns of a piece table-qualified wherever it lands: drizzle writes the columns of a
+ * one-table select's SQL fields unqualified, which inside a sub-query would bind to the wrong table.
+ */
+const qualified = <T>(piece: SQL<T>): SQL<T> => sql<T>`${piece}`;
+
 /** How many live accounts carry the tag (a deleted student keeps its tags for a restore but is not counted). */
 export const userCountOf = (tagId: AnyPgColumn): SQL<number> =>
-  sql<number>`(select count(*)::int from ${userTags} join ${userAccounts} on ${userAccounts.id} = ${userTags.userId} where ${userTags.tagId} = ${tagId} and ${userAccounts.deletedAt} is null)`;
+  qualified(sql<number>`(select count(*)::int from ${userTags} join ${userAccounts} on ${userAccounts.id} = ${userTags.userId} where ${userTags.tagId} = ${tagId} and ${userAccounts.deletedAt} is null)`);
 
 export const tagSql = {
   /** The user's tags as `[{id, name, color}]` in display order, or null without tags. */
   summariesOf: (userId: AnyPgColumn): SQL<TagSummary[] | null> =>
-    sql<TagSummary[] | null>`(select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.priority}, ${tags.id})
-      from ${userTags} join ${tags} on ${tags.id} = ${userTags.tagId} where ${userTags.userId} = ${userId})`,
+    qualified(sql<TagSummary[] | null>`(select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.priority}, ${tags.id})
+      from ${userTags} join ${tags} on ${tags.id} = ${userTags.tagId} where ${userTags.userId} = ${userId})`),
 
   /** The user's tag ids in display order, comma-separated ('' without tags). */
   idsTextOf: (userId: AnyPgColumn): SQL<string> =>
-    sql<string>`coalesce((select string_agg(${userTags.tagId}::text, ',' order by ${tags.priority}, ${tags.id}) from ${userTags} join ${tags} on ${tags.id} = ${userTags.tagId} where ${userTags.userId} = ${userId}), '')`,
+    qualified(sql<string>`coalesce((select string_agg(${userTags.tagId}::text, ',' order by ${tags.priority}, ${tags.id}) from ${userTags} join ${tags} on ${tags.id} = ${userTags.tagId} where ${userTags.userId} = ${userId}), '')`),
 
   /** True when the user carries any of these tags. */
   hasAnyOf: (userId: AnyPgColumn, tagIds: readonly number[]): SQL =>
-    sql`exists (select 1 from ${userTags} where ${userTags.userId} = ${userId} and ${userTags.tagId} = any(${sql.param([...tagIds])}::int[]))`,
+    qualified(sql`exists (select 1 from ${userTags} where ${userTags.userId} = ${userId} and ${userTags.tagId} = any(${sql.param([...tagIds])}::int[]))`),
 
   /** GraphQL relation filter `{ tags: { id: { in: [1, 2] } } }` for a resource keyed by user id. */
   relationFilter: (userId: AnyPgColumn): RelationFilter => ({
