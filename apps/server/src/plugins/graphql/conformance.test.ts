@@ -2,6 +2,7 @@ import type { CrudFilter, CrudSort, DataProvider } from '@refinedev/core';
 import gql from 'graphql-tag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGqlServer, type GqlTestServer } from './gql-test-server.ts';
+import { legacyQuery } from '../../db/legacy-query.ts';
 
 /**
  * refine's own data providers, unchanged, against the running app: everything the CRM grids and
@@ -49,7 +50,7 @@ const titles = (list: readonly Record<string, unknown>[]) => list.map((r) => r.t
 beforeAll(async () => {
   s = await startGqlServer();
   // A known set of rows: the demo templates go, the fixture comes in through refine's createMany.
-  await s.t.database.query('delete from push_alert_templates');
+  await legacyQuery(s.t.ctx.db, 'delete from push_alert_templates');
   ({ graphql, nestjs } = s.providers(await s.token('admin')));
   const created = await nestjs.createMany({ resource: 'pushAlertTemplates', variables: FIXTURE, meta: { fields: FIELDS } });
   rows = created.data as Template[];
@@ -224,7 +225,7 @@ describe('one-record and write operations', () => {
     expect(deleted.data).toMatchObject({ id, title: '보강 일정 안내' });
     await expect(graphql.getOne({ resource: 'pushAlertTemplates', id, meta: { gqlQuery: ONE } })).rejects.toThrow(`Unable to find PushAlertTemplate with id: ${id}`);
 
-    const audit = await s.t.database.query<{ action: string }>("select action from audit_logs where entity = 'pushAlertTemplates' and entity_id = $1 order by id", [id]);
+    const audit = await legacyQuery<{ action: string }>(s.t.ctx.db, "select action from audit_logs where entity = 'pushAlertTemplates' and entity_id = $1 order by id", [id]);
     expect(audit.map((a) => a.action)).toEqual(['pushAlertTemplates.create', 'pushAlertTemplates.update', 'pushAlertTemplates.delete']);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGqlServer, type GqlTestServer } from './gql-test-server.ts';
+import { legacyQuery } from '../../db/legacy-query.ts';
 
 /** Whatever a client sends, /api/gql answers a GraphQL error with a code, never a 500 or a crash. */
 
@@ -54,7 +55,7 @@ describe('malformed requests', () => {
     const q = encodeURIComponent('mutation { deleteManyPushAlertTemplates(input: { filter: { id: { gt: 0 } } }) { deletedCount } }');
     const res = await fetch(`${s.url}?query=${q}`, { headers: { authorization: `Bearer ${admin}` } });
     expect(res.status).toBe(405);
-    const [row] = await s.t.database.query<{ n: number }>('select count(*)::int as n from push_alert_templates');
+    const [row] = await legacyQuery<{ n: number }>(s.t.ctx.db, 'select count(*)::int as n from push_alert_templates');
     expect(row!.n).toBeGreaterThan(0);
   });
 });

@@ -2,6 +2,7 @@ import gql from 'graphql-tag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGqlServer, type GqlTestServer } from './gql-test-server.ts';
 import { MAX_PAGE_SIZE } from './schema.ts';
+import { legacyQuery } from '../../db/legacy-query.ts';
 
 const LIST = gql`
   query PushAlertTemplates($filter: PushAlertTemplateFilter!, $sorting: [PushAlertTemplateSort!]!, $paging: OffsetPaging!) {
@@ -23,7 +24,7 @@ let templateCount: number;
 
 beforeAll(async () => {
   s = await startGqlServer();
-  const [row] = await s.t.database.query<{ n: number }>('select count(*)::int as n from push_alert_templates');
+  const [row] = await legacyQuery<{ n: number }>(s.t.ctx.db, 'select count(*)::int as n from push_alert_templates');
   templateCount = row!.n;
 }, 180_000);
 
@@ -49,7 +50,7 @@ describe('pushAlertTemplates: admins only', () => {
     await expect(nestjs.deleteOne({ resource: 'pushAlertTemplates', id: 1 })).rejects.toThrow('권한이 없습니다');
     const reply = await s.post({ query: 'mutation { createOnePushAlertTemplate(input: { pushAlertTemplate: { title: "x", category: "일반", body: "y" } }) { id } }' }, await s.token('ta01'));
     expect(reply.json.errors?.[0]?.extensions?.code).toBe('auth.forbidden');
-    const [after] = await s.t.database.query<{ n: number; titles: number }>("select count(*)::int as n, count(*) filter (where title in ('조교 템플릿', '바꿈', 'x'))::int as titles from push_alert_templates");
+    const [after] = await legacyQuery<{ n: number; titles: number }>(s.t.ctx.db, "select count(*)::int as n, count(*) filter (where title in ('조교 템플릿', '바꿈', 'x'))::int as titles from push_alert_templates");
     expect(after).toEqual({ n: templateCount, titles: 0 });
   });
 
@@ -70,7 +71,7 @@ describe('users: staff read all, a student reads only their own row', () => {
   it('staff list accounts without any password data, searchable by name and phone digits', async () => {
     const { graphql } = s.providers(await s.token('ta01'));
     const all = await graphql.getList({ resource: 'users', pagination: { pageSize: 10, currentPage: 1 }, meta: { gqlQuery: USERS } });
-    const [accounts] = await s.t.database.query<{ n: number }>('select count(*)::int as n from users where deleted_at is null');
+    const [accounts] = await legacyQuery<{ n: number }>(s.t.ctx.db, 'select count(*)::int as n from users where deleted_at is null');
     expect(all.total).toBe(accounts!.n);
     expect(all.data).toHaveLength(10);
     expect(Object.keys(all.data[0]!).sort()).toEqual(['createdAt', 'id', 'isActive', 'loginId', 'name', 'phone', 'userType']);
@@ -94,7 +95,7 @@ describe('users: staff read all, a student reads only their own row', () => {
     expect(mine.total).toBe(1);
     expect(mine.data.map((u) => u.loginId)).toEqual(['student01']);
 
-    const [other] = await s.t.database.query<{ id: number }>("select id from users where login_id = 'student02'");
+    const [other] = await legacyQuery<{ id: number }>(s.t.ctx.db, "select id from users where login_id = 'student02'");
     const byId = await graphql.getList({ resource: 'users', filters: [{ field: 'id', operator: 'eq', value: other!.id }], meta: { gqlQuery: USERS } });
     expect(byId.total).toBe(0);
     const orTrick = await graphql.getList({ resource: 'users', meta: { gqlQuery: USERS, gqlVariables: { filter: { or: [{ id: { eq: String(other!.id) } }, { loginId: { like: '%' } }] } } } });
