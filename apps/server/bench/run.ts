@@ -17,7 +17,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { seedLarge } from '../src/db/seed/large.ts';
-import { users } from '../src/modules/users/users.table.ts';
+import { userAccounts } from '../src/modules/users/index.ts';
 import { createDriver } from './driver.ts';
 import type { BenchEnv, CustomResult, HttpScenario, Scenario } from './types.ts';
 
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     return { token: ((await res.json()) as { accessToken: string }).accessToken, cookie };
   };
   const ids = Object.fromEntries(
-    (await database.db.select({ id: users.id, loginId: users.loginId }).from(users).where(inArray(users.loginId, ['admin', 'ta01', 'student01']))).map((r) => [r.loginId, r.id]),
+    (await database.db.select({ id: userAccounts.id, loginId: userAccounts.loginId }).from(userAccounts).where(inArray(userAccounts.loginId, ['admin', 'ta01', 'student01']))).map((r) => [r.loginId, r.id]),
   );
   const env: BenchEnv = {
     baseUrl,

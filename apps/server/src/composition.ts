@@ -1,14 +1,16 @@
 import type { AppContext } from './context.ts';
 import type { ModuleHooks } from './module.ts';
+import { createAuthModule } from './modules/auth/index.ts';
 import { createExamsModule } from './modules/exams/index.ts';
 import { createFilesModule } from './modules/files/index.ts';
 import { createLecturesModule } from './modules/lectures/index.ts';
 import { createNoticesModule } from './modules/notices/index.ts';
 import { createPushAlertTemplatesModule } from './modules/push-alert-templates/index.ts';
+import { createStudentRecordsModule } from './modules/student-records/index.ts';
 import { createStudentsModule } from './modules/students/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
+import { createTagsModule } from './modules/tags/index.ts';
 import { createUsersModule } from './modules/users/index.ts';
-import { legacyModules } from './legacy-modules.ts';
 
 /**
  * The composition root: every module is created here, once, in dependency order, and handed the
@@ -17,14 +19,16 @@ import { legacyModules } from './legacy-modules.ts';
 export function createModules(ctx: AppContext) {
   const system = createSystemModule({ ctx });
   const users = createUsersModule({ ctx });
+  const auth = createAuthModule({ ctx, users });
   const notices = createNoticesModule({ ctx });
   const pushAlertTemplates = createPushAlertTemplatesModule({ ctx });
   const lectures = createLecturesModule({ ctx, users });
-  // Only `contactsOf` so far; the area's routes and seed are still in legacy-modules.ts (key `students`).
-  const studentContacts = createStudentsModule({ ctx });
-  const files = createFilesModule({ ctx, users, lectures, students: studentContacts });
-  const exams = createExamsModule({ ctx, users, lectures, students: studentContacts });
-  return { system, users, notices, pushAlertTemplates, lectures, ...legacyModules(ctx), files, exams, studentContacts };
+  const tags = createTagsModule({ ctx, users });
+  const students = createStudentsModule({ ctx, users, auth, tags, lectures });
+  const studentRecords = createStudentRecordsModule({ ctx, users, students });
+  const files = createFilesModule({ ctx, users, lectures, students });
+  const exams = createExamsModule({ ctx, users, lectures, students });
+  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams };
 }
 
 export type Modules = ReturnType<typeof createModules>;

@@ -1,17 +1,15 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { moduleList } from './composition.ts';
 import { seedDemo } from './db/seed/demo.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
 import { DEMO_ACCOUNTS } from './modules/users/index.ts';
-
-const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const built = await buildApp({ config, database });
-  const { app, ctx, modules } = built;
+  const { app, modules } = built;
 
   if (config.demoData) {
     const { seeded } = await seedDemo(built);
@@ -22,11 +20,11 @@ async function main(): Promise<void> {
     app.log.warn('관리자 계정이 없습니다. ADMIN_LOGIN_ID와 ADMIN_PASSWORD를 지정하고 다시 시작하세요 (no admin account: set ADMIN_LOGIN_ID and ADMIN_PASSWORD)');
   }
 
-  // Expired refresh tokens and old sign-in failures are dead weight; clear them now and then.
-  const auth = createAuthService(ctx);
-  const housekeeping = () => auth.prune().catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
-  void housekeeping();
-  setInterval(housekeeping, HOUSEKEEPING_INTERVAL_MS).unref();
+  // The modules' clean-ups (expired refresh tokens, old sign-in failures …) run once now; the app
+  // repeats them on its timers.
+  for (const job of moduleList(modules).flatMap((m) => m.housekeeping ?? [])) {
+    void job.run().catch((err: unknown) => app.log.warn({ err }, `${job.name} failed`));
+  }
 
   const close = async (signal: string) => {
     app.log.info(`${signal}: 종료합니다 (shutting down)`);

@@ -1,5 +1,24 @@
+/**
+ * Students (학생): the roster grid, profiles, bulk actions and the Excel import/export. Every
+ * request and reply of the students area, its error codes and one endpoint per call. Tags and
+ * student records (consults, memos, 모의고사/내신 scores) have their own files.
+ */
 import { z } from 'zod';
+import { downloadReply, endpoint, multipartBody, XLSX_TYPE } from './endpoint.ts';
+import { errorCodes } from './errors.ts';
 import { idParam, isoDateSchema, loginIdSchema, passwordSchema, phoneSchema } from './validation.ts';
+
+export const STUDENT_ERRORS = errorCodes('students', {
+  not_found: 404,
+  unknown_ids: 400,
+  login_id_taken: 409,
+  password_required: 400,
+  phone_missing: 400,
+  excel_invalid: 400,
+  excel_headers: 400,
+  excel_empty: 400,
+  excel_too_many_rows: 400,
+});
 
 /** 학년 values a Korean center uses; N수 is a graduate preparing to retake the 수능. */
 export const STUDENT_GRADES = ['초1', '초2', '초3', '초4', '초5', '초6', '중1', '중2', '중3', '고1', '고2', '고3', 'N수'] as const;
@@ -159,78 +178,77 @@ export const importReply = z.object({
 });
 export type ImportReply = z.infer<typeof importReply>;
 
-// Tags
-export const tagColorSchema = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, '색상은 #RRGGBB 형식이어야 합니다').describe('색상 (#RRGGBB)');
-export const createTagBody = z.object({
-  name: z.string().trim().min(1, '태그 이름을 입력해 주세요').max(20, '태그 이름은 20자 이하여야 합니다').describe('태그 이름'),
-  color: tagColorSchema,
-});
-export const updateTagBody = createTagBody.partial();
-export const tagPriorityBody = z.object({ tagIds: z.array(idParam).min(1).max(1000).describe('태그 ID 전체를 표시 순서대로') });
-export const tagAssignBody = z.object({
-  tagIds: z.array(idParam).min(1, '태그를 하나 이상 선택해 주세요').max(100),
-  userIds: idsSchema,
-});
-export const tagReply = z.object({ id: z.number(), name: z.string(), color: z.string(), priority: z.number(), userCount: z.number() });
-export type Tag = z.infer<typeof tagReply>;
-
-// Student records
-export const consultBody = z.object({
-  consultedAt: z.iso.datetime({ offset: true }).describe('상담 일시 (ISO 8601)'),
-  counselorId: idParam.nullable().optional().describe('상담한 직원 ID (비우면 작성자)'),
-  consultType: z.enum(CONSULT_TYPES).describe('상담 유형'),
-  content: z.string().trim().min(1, '상담 내용을 입력해 주세요').max(5000),
-});
-export const consultReply = z.object({
-  id: z.number(),
-  studentId: z.number(),
-  consultedAt: z.string(),
-  counselorId: z.number().nullable(),
-  counselorName: z.string().nullable(),
-  consultType: z.enum(CONSULT_TYPES),
-  content: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Consult = z.infer<typeof consultReply>;
-
-export const memoBody = z.object({ content: z.string().trim().min(1, '메모 내용을 입력해 주세요').max(2000) });
-export const memoPinBody = z.object({ pinned: z.boolean().describe('true면 고정') });
-export const memoReply = z.object({
-  id: z.number(),
-  studentId: z.number(),
-  content: z.string(),
-  isPinned: z.boolean(),
-  pinnedAt: z.string().nullable(),
-  createdByName: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Memo = z.infer<typeof memoReply>;
-
-export const actualExamScoreBody = z.object({
-  examType: z.enum(ACTUAL_EXAM_TYPES).describe('모의고사 / 내신'),
-  examName: z.string().trim().min(1, '시험 이름을 입력해 주세요').max(100),
-  examDate: isoDateSchema,
-  subject: z.string().trim().min(1, '과목을 입력해 주세요').max(30),
-  rawScore: z.number().min(0).max(1000).nullable().optional().describe('원점수'),
-  grade: z.number().int().min(1, '등급은 1~9 사이여야 합니다').max(9, '등급은 1~9 사이여야 합니다').nullable().optional().describe('등급 1–9'),
-  percentile: z.number().min(0).max(100).nullable().optional().describe('백분위 0–100'),
-});
-export const actualExamScoreReply = z.object({
-  id: z.number(),
-  studentId: z.number(),
-  examType: z.enum(ACTUAL_EXAM_TYPES),
-  examName: z.string(),
-  examDate: z.string(),
-  subject: z.string(),
-  rawScore: z.number().nullable(),
-  grade: z.number().nullable(),
-  percentile: z.number().nullable(),
-  createdAt: z.string(),
-});
-export type ActualExamScore = z.infer<typeof actualExamScoreReply>;
-
 export const representativeLecturesBody = z.object({
   lectureIds: z.array(idParam).max(10, '대표 강좌는 10개까지 지정할 수 있습니다').describe('대표 강좌 ID (첫 번째가 이름 옆에 표시)'),
 });
+export type TagSummary = z.infer<typeof tagSummary>;
+
+export const updatedCountReply = z.object({ updatedCount: z.number() });
+export const toggleStatusReply = z.object({ updatedCount: z.number(), students: z.array(z.object({ id: z.number(), isActive: z.boolean() })) });
+
+/** The Excel import's text fields beside the file; `dryRun` may also come in the query. */
+const dryRunField = z.enum(['true', 'false'], { error: 'true 또는 false여야 합니다' }).optional().describe('true: 검사만 (기본), false: 등록');
+
+const tag = 'students';
+export const studentsApi = {
+  list: endpoint({
+    method: 'GET', path: '/students', tag, permission: 'TA',
+    summary: '학생 목록 (페이지, 정렬, 필터, 초성 검색)', query: listStudentsQuery, reply: studentPageReply,
+  }),
+  excelTemplate: endpoint({
+    method: 'GET', path: '/students/excel-template', tag, permission: 'TA',
+    summary: '학생 일괄 등록 엑셀 양식 (.xlsx)', reply: downloadReply(XLSX_TYPE),
+  }),
+  excelExport: endpoint({
+    method: 'GET', path: '/students/excel-export', tag, permission: 'TA',
+    summary: '현재 필터의 학생 목록 엑셀 (.xlsx)', query: listStudentsQuery, reply: downloadReply(XLSX_TYPE),
+  }),
+  importExcel: endpoint({
+    method: 'POST', path: '/students/excel', tag, permission: 'TA',
+    summary: '학생 엑셀 일괄 등록 (multipart: file, dryRun)',
+    description: 'dryRun(true|false, 쿼리로도 가능). 모든 행을 먼저 검사하고, 오류가 하나라도 있으면 아무것도 등록하지 않습니다.',
+    query: z.object({ dryRun: dryRunField }),
+    body: multipartBody({
+      fields: z.object({ dryRun: dryRunField }),
+      maxBytes: STUDENT_IMPORT_MAX_BYTES,
+      accept: '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    }),
+    reply: importReply,
+  }),
+  create: endpoint({
+    method: 'POST', path: '/students', tag, permission: 'TA',
+    summary: '학생 등록', body: createStudentBody, reply: studentReply,
+  }),
+  batchChangePassword: endpoint({
+    method: 'POST', path: '/students/batch-change-password', tag, permission: 'ADMIN',
+    summary: '학생 비밀번호 일괄 변경 (비우면 초기 비밀번호로)', body: batchChangePasswordBody, reply: updatedCountReply,
+  }),
+  batchUpdate: endpoint({
+    method: 'PUT', path: '/students/batch-update', tag, permission: 'TA',
+    summary: '학생 일괄 수정 (학교, 학년, 상태)', body: batchUpdateStudentsBody, reply: updatedCountReply,
+  }),
+  toggleStatus: endpoint({
+    method: 'PUT', path: '/students/toggle-status', tag, permission: 'TA',
+    summary: '학생 계정 활성/비활성 전환', body: toggleStatusBody, reply: toggleStatusReply,
+  }),
+  delete: endpoint({
+    method: 'POST', path: '/students/delete', tag, permission: 'ADMIN',
+    summary: '학생 삭제 (숨김 처리, 성적·출결 기록은 보존, 복구 가능)', body: idsBody, reply: z.object({ deletedCount: z.number() }),
+  }),
+  restore: endpoint({
+    method: 'POST', path: '/students/restore', tag, permission: 'ADMIN',
+    summary: '삭제한 학생 복구', body: idsBody, reply: z.object({ restoredCount: z.number() }),
+  }),
+  get: endpoint({
+    method: 'GET', path: '/students/:id', tag, permission: 'TA',
+    summary: '학생 상세', query: z.object({ includeDeleted: z.enum(['true', 'false']).optional() }), reply: studentReply,
+  }),
+  update: endpoint({
+    method: 'PUT', path: '/students/:id', tag, permission: 'TA',
+    summary: '학생 정보 수정', body: updateStudentBody, reply: studentReply,
+  }),
+  setRepresentativeLectures: endpoint({
+    method: 'PUT', path: '/students/:id/representative-lectures', tag, permission: 'TA',
+    summary: '대표 강좌 지정', body: representativeLecturesBody, reply: studentReply,
+  }),
+};

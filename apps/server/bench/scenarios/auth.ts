@@ -1,13 +1,15 @@
+import { authApi } from '@academy/contracts/auth';
 import type { Scenario } from '../types.ts';
 
 const json = { 'content-type': 'application/json' };
+const api = (e: { path: string }) => `/api${e.path}`;
 
 export const scenarios: Scenario[] = [
   {
     kind: 'http',
     name: 'auth: login (argon2id verify)',
     connections: 8,
-    prepare: async () => [{ method: 'POST', path: '/api/auth/login', headers: json, body: JSON.stringify({ loginId: 'bta01', password: 'ta1234!' }) }],
+    prepare: async () => [{ method: 'POST', path: api(authApi.login), headers: json, body: JSON.stringify({ loginId: 'bta01', password: 'ta1234!' }) }],
   },
   {
     kind: 'http',
@@ -15,13 +17,13 @@ export const scenarios: Scenario[] = [
     connections: 16,
     // Each connection starts from its own session and carries the rotated cookie forward:
     // re-sending a used token would (correctly) revoke the family.
-    prepare: async () => [{ method: 'POST', path: '/api/auth/refresh', rotateRefreshCookie: true }],
+    prepare: async () => [{ method: 'POST', path: api(authApi.refresh), rotateRefreshCookie: true }],
   },
   {
     kind: 'http',
     name: 'auth: GET /api/auth/me (token + schema)',
     connections: 32,
-    prepare: async (env) => [{ method: 'GET', path: '/api/auth/me', headers: { authorization: `Bearer ${env.tokens.ta}` } }],
+    prepare: async (env) => [{ method: 'GET', path: api(authApi.me), headers: { authorization: `Bearer ${env.tokens.ta}` } }],
   },
   {
     kind: 'http',

@@ -1,9 +1,7 @@
 import { request } from 'node:http';
 import { getChoseong } from 'es-hangul';
-import { GRADES, SCHOOLS, mobile, pick, rng } from '../../src/db/seed/korean.ts';
-import { searchColumns } from '../../src/modules/students/students.search.ts';
+import { pick, rng } from '../../src/db/seed/korean.ts';
 import { generatedRows, importWorkbook, multipartBody } from '../../src/modules/students/students.testkit.ts';
-import { createStudentsService } from '../../src/modules/students/students.service.ts';
 import { timeLoop, type BenchEnv, type HttpRequestSpec, type Scenario } from '../types.ts';
 
 /** node:http rather than fetch: fetch gives up after 300 s without response headers. */
@@ -19,37 +17,9 @@ function post(opts: { url: string; headers: Record<string, string>; body: Buffer
   });
 }
 
-/**
- * The large seed creates accounts only; the grid needs a profile (school, grade, search text) per
- * student. Filled here in batches, once, the same way the service writes them.
- */
-async function ensureProfiles(env: BenchEnv): Promise<{ id: number; name: string; phone: string | null }[]> {
-  const missing = await env.driver.query<{ id: number; name: string; login_id: string; phone: string | null; parent_phone: string | null }>(
-    `select u.id, u.name, u.login_id, u.phone, p.parent_phone from users u left join student_profiles p on p.user_id = u.id
-      where u.user_type = 'STUDENT' and (p.user_id is null or p.search_tokens = '{}')`,
-  );
-  const r = rng(77);
-  for (let i = 0; i < missing.length; i += 1000) {
-    const chunk = missing.slice(i, i + 1000);
-    const parentPhones = chunk.map((s) => s.parent_phone ?? mobile(r));
-    const cols = chunk.map((s, k) => searchColumns({ name: s.name, loginId: s.login_id, phone: s.phone, parentPhone: parentPhones[k]! }));
-    await env.driver.query(
-      `insert into student_profiles (user_id, parent_phone, school, grade, search_text, search_tokens)
-       select u, pp, sc, gr, st, string_to_array(tk, ' ')
-         from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) as v(u, pp, sc, gr, st, tk)
-       on conflict (user_id) do update set search_text = excluded.search_text, search_tokens = excluded.search_tokens`,
-      [
-        chunk.map((s) => s.id),
-        parentPhones,
-        chunk.map(() => pick(r, SCHOOLS)),
-        chunk.map(() => pick(r, GRADES)),
-        cols.map((c) => c.searchText),
-        cols.map((c) => c.searchTokens.join(' ')),
-      ],
-    );
-  }
-  await env.driver.query('analyze student_profiles');
-  return env.driver.query(`select id, name, phone from users where user_type = 'STUDENT' and deleted_at is null order by id`);
+/** Live students of the large center (their profiles come from the students module's step of `seed:large`). */
+async function allStudents(env: BenchEnv): Promise<{ name: string; phone: string | null }[]> {
+  return env.modules.students.listAll({ status: 'active', sortField: 'name', sortDir: 'asc' });
 }
 
 /** The same mix of searches the HTTP scenario sends: 초성, name prefix, phone tail, full name. */
@@ -74,7 +44,7 @@ export const scenarios: Scenario[] = [
     target: 'p99 ≤ 30 ms',
     connections: 32,
     prepare: async (env) => {
-      const students = await ensureProfiles(env);
+      const students = await allStudents(env);
       const specs: HttpRequestSpec[] = searchMix(students).map((m) => ({
         method: 'GET',
         path: `/api/students?page=1&pageSize=50&search=${encodeURIComponent(m.search)}${m.sortByGrade ? '&sortField=grade&sortDir=desc' : ''}`,
@@ -90,8 +60,7 @@ export const scenarios: Scenario[] = [
     name: 'students: grid search, database only (the service queries without HTTP, concurrency 32)',
     target: 'baseline',
     measure: async (env) => {
-      const students = await ensureProfiles(env);
-      const svc = createStudentsService(env.ctx);
+      const students = await allStudents(env);
       const mix = searchMix(students);
       let i = 0;
       return timeLoop({
@@ -99,7 +68,7 @@ export const scenarios: Scenario[] = [
         durationMs: 10_000,
         fn: () => {
           const m = mix[i++ % mix.length]!;
-          return svc.list({ page: 1, pageSize: 50, status: 'active', search: m.search, sortField: m.sortByGrade ? 'grade' : 'name', sortDir: m.sortByGrade ? 'desc' : 'asc' });
+          return env.modules.students.list({ page: 1, pageSize: 50, status: 'active', search: m.search, sortField: m.sortByGrade ? 'grade' : 'name', sortDir: m.sortByGrade ? 'desc' : 'asc' });
         },
       });
     },

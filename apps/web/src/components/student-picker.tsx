@@ -1,20 +1,17 @@
 import { Autocomplete, TextField } from '@mui/material';
+import { studentsApi } from '@academy/contracts/students';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { studentPageReply } from '@academy/contracts/students';
-import type { z } from 'zod';
-import { api } from '../lib/http.ts';
+import { apiQuery } from '../lib/api.ts';
 
 /** A picked student: enough to show a chip and send the id. */
 export type StudentOption = { id: number; name: string; loginId: string };
-type StudentPage = z.infer<typeof studentPageReply>;
 
 /** Search students (name, id, phone digits or 초성) and pick several. Shared by every area that picks students. */
 export function StudentPicker({ value, onChange, exclude, label = '학생 검색' }: { value: StudentOption[]; onChange: (v: StudentOption[]) => void; exclude?: Set<number>; label?: string }) {
   const [search, setSearch] = useState('');
   const result = useQuery({
-    queryKey: ['students', 'picker', search],
-    queryFn: ({ signal }) => api.get<StudentPage>('/students', { signal, query: { search: search || undefined, pageSize: 30, status: 'active' } }),
+    ...apiQuery(studentsApi.list, { query: { search: search || undefined, pageSize: 30, status: 'active' } }),
     placeholderData: keepPreviousData,
   });
   const options = (result.data?.nodes ?? [])

@@ -1,6 +1,7 @@
 import type { Principal, UserType } from '@academy/contracts/roles';
-import type { TokenReply } from '@academy/contracts/auth';
-import { api, configureHttp } from './http.ts';
+import { authApi, type TokenReply } from '@academy/contracts/auth';
+import { call } from './api.ts';
+import { configureHttp } from './http.ts';
 import { singleFlight } from './single-flight.ts';
 import { createStore, useStore } from './store.ts';
 
@@ -63,7 +64,8 @@ export function clearSession(): void {
 /** Rotates the refresh cookie once for all concurrent callers; true when a new access token arrived. */
 export const refreshSession = singleFlight(() => withTabLock(async (): Promise<boolean> => {
   try {
-    const reply = await api.post<TokenReply>('/auth/refresh', undefined, { overlay: false, retryOn401: false });
+    // Sign-in, refresh and sign-out never retry on 401 (http.ts): there is nothing to refresh with.
+    const reply = await call(authApi.refresh, undefined, { overlay: false });
     applyTokenReply(reply);
     return true;
   } catch {
@@ -123,14 +125,14 @@ export async function startSession(): Promise<void> {
 }
 
 export async function login(args: { loginId: string; password: string }): Promise<Principal> {
-  const reply = await api.post<TokenReply>('/auth/login', args, { retryOn401: false });
+  const reply = await call(authApi.login, { body: args });
   return applyTokenReply(reply);
 }
 
 /** SPEC §8: logout failures are ignored; the local session ends regardless. */
 export async function logout(): Promise<void> {
   try {
-    await api.post('/auth/logout', undefined, { retryOn401: false });
+    await call(authApi.logout);
   } catch {
     // ignored by design
   }

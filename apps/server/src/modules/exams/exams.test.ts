@@ -211,7 +211,7 @@ describe('the student, the parent, and release', () => {
   it('texts the parent a link through the outbox and marks the score as sent by link', async () => {
     const exam = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, questions: [], maxScore: 100 });
     await t.call('PATCH', `/api/wl-score/${exam.id}/${kids[2]!.id}/value`, ta(), { scoreValue: 88 });
-    await t.ctx.db.execute((await import('drizzle-orm')).sql`insert into student_profiles (user_id, parent_phone) values (${kids[2]!.id}, '01077778888') on conflict (user_id) do update set parent_phone = excluded.parent_phone`);
+    expect((await t.call('PUT', `/api/students/${kids[2]!.id}`, ta(), { parentPhone: '010-7777-8888' })).status).toBe(200);
     const res = await t.call('POST', `/api/wl-exam/${exam.id}/score-links`, ta(), { userIds: [kids[2]!.id] });
     expect(res.json[0]).toMatchObject({ smsQueued: true });
     const [text] = await t.ctx.db.select().from(smsOutbox).where(eq(smsOutbox.purpose, 'score_link'));

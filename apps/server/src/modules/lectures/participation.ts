@@ -1,8 +1,10 @@
 import { LECTURE_ERRORS, WEEKLY_LECTURE_ERRORS, type WeeklyLecture } from '@academy/contracts/lectures';
-import { and, asc, between, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import { missingIds } from '../../db/exists.ts';
 import { appError } from '../../lib/errors.ts';
+import type { RelationFilter } from '../../plugins/graphql/registry.ts';
 import { mapWeeklyLecture } from './lectures.rows.ts';
 import { lectures, lectureStudents, weeklyLectureParticipants, weeklyLectures } from './lectures.table.ts';
 
@@ -83,6 +85,18 @@ export function createParticipation({ ctx }: { ctx: AppContext }) {
           .from(lectureStudents)
           .where(and(eq(lectureStudents.lectureId, lectureId), isNull(lectureStudents.leftAt)));
         return rows.map((r) => r.userId);
+      },
+      /**
+       * GraphQL relation filter "enrolled now in these lectures" (`{ lectures: { id: { in: [1] } } }`)
+       * for a resource whose rows are users (`userId` is that column): the students grid filters by
+       * lecture without reading the roster tables.
+       */
+      enrolmentFilter(userId: AnyPgColumn): RelationFilter {
+        return {
+          description: '수강 강좌로 거르기: { lectures: { id: { in: [1] } } }',
+          fields: { id: { type: 'ID', column: lectureStudents.lectureId, filterable: true } },
+          exists: (cond) => sql`exists (select 1 from ${lectureStudents} where ${lectureStudents.userId} = ${userId} and ${lectureStudents.leftAt} is null and ${cond})`,
+        };
       },
     },
 

@@ -1,27 +1,44 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { userAccounts } from '../users/index.ts';
-import { studentProfiles } from './students.table.ts';
+import type { ModuleHooks } from '../../module.ts';
+import { createBulkService } from './bulk.service.ts';
+import { createImportService } from './import.service.ts';
+import { createProfileService } from './profile.service.ts';
+import { createQueryService } from './query.service.ts';
+import type { StudentsDeps } from './students.deps.ts';
+import { largeStudentsStep } from './students.large.ts';
+import { registerStudentResources } from './students.resource.ts';
+import { studentRoutes } from './students.routes.ts';
+import { demoRandom, seedDemoStudents } from './students.seed.ts';
 
+export type { StudentContact } from './query.service.ts';
 export type StudentsModule = ReturnType<typeof createStudentsModule>;
 
 /**
- * The students module's public face. For now only what the files module needs (parent phones for
- * parent links); the rest of the area is still registered from legacy-modules.ts.
+ * Students (학생): the roster grid with 초성 search, profiles, bulk actions, the Excel import and
+ * export. Owns `student_profiles`; the accounts are the users module's, tags the tags module's.
+ * Other modules use:
+ *
+ * - `contactsOf(ids)` — names and phones (student's and parent's), deleted students included.
+ * - `requireLive(id)` — a live student, or students.not_found.
+ * - `list`, `listAll`, `get` — the grid's queries (benchmarks, other areas' reports).
+ * - `demoRandom(seed)` — the random stream of the demo students (the records' demo continues it).
  */
-export function createStudentsModule({ ctx }: { ctx: AppContext }) {
-  const { db } = ctx;
+export function createStudentsModule(deps: StudentsDeps) {
+  const query = createQueryService(deps);
+  const profiles = createProfileService({ ...deps, query });
+  const bulk = createBulkService({ ...deps, query });
+  const imports = createImportService(deps);
+
   return {
-    /** Names and phones of live students by id (with the parent's phone); other ids are left out. */
-    async contactsOf(ids: readonly number[]): Promise<Map<number, { name: string; phone: string | null; parentPhone: string | null }>> {
-      const unique = [...new Set(ids)];
-      if (unique.length === 0) return new Map();
-      const rows = await db
-        .select({ id: userAccounts.id, name: userAccounts.name, phone: userAccounts.phone, parentPhone: studentProfiles.parentPhone })
-        .from(userAccounts)
-        .leftJoin(studentProfiles, eq(studentProfiles.userId, userAccounts.id))
-        .where(and(inArray(userAccounts.id, unique), eq(userAccounts.userType, 'STUDENT'), isNull(userAccounts.deletedAt)));
-      return new Map(rows.map((r) => [r.id, { name: r.name, phone: r.phone, parentPhone: r.parentPhone ?? null }]));
+    contactsOf: query.contactsOf,
+    requireLive: query.requireLive,
+    list: query.list,
+    listAll: query.listAll,
+    get: query.get,
+    demoRandom,
+    register(app) {
+      studentRoutes(app, { now: () => deps.ctx.now(), query, profiles, bulk, imports });
+      registerStudentResources(app, deps);
     },
-  };
+    seed: { demo: (seed) => seedDemoStudents(deps, seed), large: largeStudentsStep },
+  } satisfies ModuleHooks & Record<string, unknown>;
 }

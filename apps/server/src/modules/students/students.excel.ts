@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { formatKoreanDate, formatPhone } from '@academy/contracts/format';
 import {
+  STUDENT_ERRORS,
   STUDENT_EXCEL_HEADERS,
   STUDENT_GRADES,
   STUDENT_IMPORT_MAX_ROWS,
@@ -11,9 +12,7 @@ import {
   type Student,
 } from '@academy/contracts/students';
 import { loginIdSchema, passwordSchema, phoneSchema } from '@academy/contracts/validation';
-import { badRequest } from '../../lib/errors.ts';
-
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { AppError, appError } from '../../lib/errors.ts';
 
 type Header = (typeof STUDENT_EXCEL_HEADERS)[number];
 export type RawImportRow = { row: number } & Record<Header, string>;
@@ -78,7 +77,7 @@ function cellText(value: ExcelJS.CellValue, opts: { phone: boolean }): string {
  */
 export async function readImportRows(buffer: Buffer): Promise<RawImportRow[]> {
   if (buffer.length < 4 || buffer[0] !== 0x50 || buffer[1] !== 0x4b) {
-    throw badRequest('students.excel_invalid', 'file: 엑셀(.xlsx) 파일만 올릴 수 있습니다. 엑셀에서 "Excel 통합 문서(.xlsx)"로 저장해 주세요');
+    throw appError(STUDENT_ERRORS.excel_invalid, '엑셀(.xlsx) 파일만 올릴 수 있습니다. 엑셀에서 "Excel 통합 문서(.xlsx)"로 저장해 주세요', { field: 'file' });
   }
   const rows: RawImportRow[] = [];
   let columns: Map<number, Header> | null = null;
@@ -103,7 +102,7 @@ export async function readImportRows(buffer: Buffer): Promise<RawImportRow[]> {
           columns = found;
           const missing = STUDENT_EXCEL_HEADERS.filter((h) => ![...found.values()].includes(h));
           if (missing.includes('이름') || missing.includes('아이디')) {
-            throw badRequest('students.excel_headers', `file: 첫 행의 머리글을 찾을 수 없습니다 (필요: ${STUDENT_EXCEL_HEADERS.join(', ')}). 양식을 내려받아 사용해 주세요`);
+            throw appError(STUDENT_ERRORS.excel_headers, `첫 행의 머리글을 찾을 수 없습니다 (필요: ${STUDENT_EXCEL_HEADERS.join(', ')}). 양식을 내려받아 사용해 주세요`, { field: 'file' });
           }
           continue;
         }
@@ -112,17 +111,17 @@ export async function readImportRows(buffer: Buffer): Promise<RawImportRow[]> {
         if (STUDENT_EXCEL_HEADERS.every((h) => raw[h] === '')) continue;
         rows.push({ row: row.number, ...raw });
         if (rows.length > STUDENT_IMPORT_MAX_ROWS) {
-          throw badRequest('students.excel_too_many_rows', `file: 한 번에 ${STUDENT_IMPORT_MAX_ROWS.toLocaleString('ko-KR')}명까지 올릴 수 있습니다. 파일을 나누어 올려 주세요`);
+          throw appError(STUDENT_ERRORS.excel_too_many_rows, `한 번에 ${STUDENT_IMPORT_MAX_ROWS.toLocaleString('ko-KR')}명까지 올릴 수 있습니다. 파일을 나누어 올려 주세요`, { field: 'file' });
         }
       }
       break; // only the first worksheet holds students
     }
   } catch (e) {
-    if (e instanceof Error && 'code' in e && typeof (e as { code: unknown }).code === 'string' && (e as { code: string }).code.startsWith('students.')) throw e;
-    throw badRequest('students.excel_invalid', 'file: 엑셀 파일을 읽을 수 없습니다. 손상되었거나 .xlsx 형식이 아닙니다');
+    if (e instanceof AppError) throw e;
+    throw appError(STUDENT_ERRORS.excel_invalid, '엑셀 파일을 읽을 수 없습니다. 손상되었거나 .xlsx 형식이 아닙니다', { field: 'file' });
   }
-  if (!columns) throw badRequest('students.excel_empty', 'file: 엑셀 파일에 내용이 없습니다');
-  if (rows.length === 0) throw badRequest('students.excel_empty', 'file: 엑셀에 학생 행이 없습니다. 2행부터 학생을 입력해 주세요');
+  if (!columns) throw appError(STUDENT_ERRORS.excel_empty, '엑셀 파일에 내용이 없습니다', { field: 'file' });
+  if (rows.length === 0) throw appError(STUDENT_ERRORS.excel_empty, '엑셀에 학생 행이 없습니다. 2행부터 학생을 입력해 주세요', { field: 'file' });
   return rows;
 }
 

@@ -1,5 +1,38 @@
 import ExcelJS from 'exceljs';
-import { STUDENT_EXCEL_HEADERS } from '@academy/contracts/students';
+import { STUDENT_EXCEL_HEADERS, type CreateStudentBody, type Student } from '@academy/contracts/students';
+import type { TestApp } from '../../../test/harness.ts';
+import { koreanName, mobile, rng } from '../../db/seed/korean.ts';
+
+let counter = 0;
+const random = rng(11);
+
+/**
+ * Registers a student through the API (POST /api/students) as the given staff member: an account
+ * with a profile, a Korean name, phones, a school and a grade unless given. Without a password the
+ * student gets the initial one (last four phone digits + login id).
+ */
+export async function makeStudent(t: TestApp, opts: { token: string } & Partial<CreateStudentBody>): Promise<Student> {
+  const { token, ...over } = opts;
+  const body = {
+    loginId: `kid${process.pid}x${++counter}`,
+    name: koreanName(random),
+    phone: mobile(random),
+    parentPhone: mobile(random),
+    school: '대치고',
+    grade: '고2' as const,
+    ...over,
+  };
+  const res = await t.call('POST', '/api/students', token, body);
+  if (res.status !== 200) throw new Error(`makeStudent: ${res.status} ${JSON.stringify(res.json)}`);
+  return res.json as Student;
+}
+
+/** Several students with profiles, one `makeStudent` each; `each(i)` varies them. */
+export async function makeProfiledStudents(t: TestApp, opts: { token: string; count: number; each?: (i: number) => Partial<CreateStudentBody> }): Promise<Student[]> {
+  const out: Student[] = [];
+  for (let i = 0; i < opts.count; i++) out.push(await makeStudent(t, { token: opts.token, ...opts.each?.(i) }));
+  return out;
+}
 
 /** An .xlsx with the import headers and the given rows (tests and benchmarks). */
 export async function importWorkbook(rows: (string | number | null)[][], opts: { headers?: readonly string[] } = {}): Promise<Buffer> {

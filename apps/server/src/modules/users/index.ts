@@ -6,10 +6,12 @@ import { appError } from '../../lib/errors.ts';
 import type { ModuleHooks } from '../../module.ts';
 import { registerResource } from '../../plugins/graphql/registry.ts';
 import { usersResource } from './users.resource.ts';
+import { createAccounts } from './accounts.ts';
 import { ensureInitialAdmin, largeAccountsStep, seedDemoAccounts } from './users.seed.ts';
 import { userAccounts } from './users.table.ts';
 
 export { DEMO_ACCOUNTS } from './users.seed.ts';
+export type { AccountCredentials, NewAccount } from './accounts.ts';
 
 /** Read-only view of the accounts for other modules' joins (no password hash). */
 export { userAccounts };
@@ -19,12 +21,15 @@ export type UsersModule = ReturnType<typeof createUsersModule>;
 
 /**
  * Accounts (students, TAs and admins share one id space). Other modules look accounts up and check
- * ids here; they never write the users table themselves.
+ * ids here, or join the `userAccounts` view; they never write the users table themselves: creating
+ * accounts, changing name/phone/login id/state, soft delete and password hashes are functions here
+ * (accounts.ts).
  */
 export function createUsersModule({ ctx }: { ctx: AppContext }) {
   const { db } = ctx;
 
   return {
+    ...createAccounts({ ctx }),
     register(app) {
       registerResource(app, usersResource);
     },

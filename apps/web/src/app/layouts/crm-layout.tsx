@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import { ChangePasswordDialog } from '../../features/account/change-password-dialog.tsx';
-import { meQuery } from '../../features/auth/me.ts';
+import { meQuery } from '../../features/auth/api/me.ts';
 import { logout, useSession } from '../../lib/session.ts';
 import { CRM_NAV } from './crm-nav.ts';
 

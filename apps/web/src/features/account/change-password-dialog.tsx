@@ -1,12 +1,11 @@
 import { isValidPassword, PASSWORD_RULE_TEXT } from '@academy/contracts/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
-import { changeOwnPassword } from './change-password.ts';
+import { useChangeOwnPassword } from './api/change-password.ts';
 
 const formSchema = z
   .object({
@@ -23,13 +22,14 @@ export function ChangePasswordDialog({ userId, open, onClose }: { userId: number
     resolver: zodResolver(formSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirm: '' },
   });
-  const mutation = useMutation({
-    mutationFn: (v: FormValues) => changeOwnPassword({ userId: userId ?? 0, currentPassword: v.currentPassword, newPassword: v.newPassword }),
-    onSuccess: () => {
-      toast.success('비밀번호를 변경했습니다');
-      close();
-    },
-  });
+  const mutation = useChangeOwnPassword();
+  const submit = (v: FormValues) =>
+    mutation.mutate({ params: { id: userId ?? 0 }, body: { currentPassword: v.currentPassword, newPassword: v.newPassword } }, {
+      onSuccess: () => {
+        toast.success('비밀번호를 변경했습니다');
+        close();
+      },
+    });
   const close = () => {
     reset();
     mutation.reset();
@@ -38,7 +38,7 @@ export function ChangePasswordDialog({ userId, open, onClose }: { userId: number
   const { errors } = formState;
   return (
     <Dialog open={open} onClose={close} maxWidth="xs" fullWidth>
-      <form onSubmit={handleSubmit((v) => mutation.mutate(v))} noValidate>
+      <form onSubmit={handleSubmit(submit)} noValidate>
         <DialogTitle>비밀번호 변경</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

@@ -1,5 +1,5 @@
 import { Box, Stack, Typography } from '@mui/material';
-import type { ActualExamScore } from './students-api.ts';
+import type { ActualExamScore } from '@academy/contracts/student-records';
 
 const PALETTE = ['#2e7d32', '#1565c0', '#c62828', '#6a1b9a', '#ef6c00', '#00838f', '#6d4c41'];
 const W = 720;

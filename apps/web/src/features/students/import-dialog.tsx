@@ -1,5 +1,5 @@
 import { formatPhone } from '@academy/contracts/format';
-import { STUDENT_IMPORT_MAX_ROWS } from '@academy/contracts/students';
+import { STUDENT_IMPORT_MAX_ROWS, type ImportReply } from '@academy/contracts/students';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import {
   Alert,
@@ -19,10 +19,10 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { downloadFile, errorMessage } from '../../lib/http.ts';
-import { importStudentsExcel, type ImportReply } from './students-api.ts';
+import { errorMessage } from '../../lib/http.ts';
+import { downloadStudentTemplate } from './api/excel-template.ts';
+import { importForm, useImportStudents } from './api/import-students.ts';
 
 /**
  * Excel import in two steps: the file is checked first (dry run) and every row is shown with its
@@ -32,16 +32,8 @@ export function StudentImportDialog({ open, onClose, onImported }: { open: boole
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReply | null>(null);
-  const check = useMutation({ mutationFn: (f: File) => importStudentsExcel({ file: f, dryRun: true }), onSuccess: setReport });
-  const commit = useMutation({
-    mutationFn: (f: File) => importStudentsExcel({ file: f, dryRun: false }),
-    onSuccess: (r) => {
-      if (r.inserted > 0) {
-        onImported(r.inserted);
-        reset();
-      } else setReport(r);
-    },
-  });
+  const check = useImportStudents();
+  const commit = useImportStudents();
 
   function reset() {
     setFile(null);
@@ -56,7 +48,18 @@ export function StudentImportDialog({ open, onClose, onImported }: { open: boole
     setFile(f);
     setReport(null);
     commit.reset();
-    check.mutate(f);
+    check.mutate({ body: importForm(f, true) }, { onSuccess: setReport });
+  }
+
+  function confirm(f: File) {
+    commit.mutate({ body: importForm(f, false) }, {
+      onSuccess: (r) => {
+        if (r.inserted > 0) {
+          onImported(r.inserted);
+          reset();
+        } else setReport(r);
+      },
+    });
   }
 
   const errorsByRow = new Map<number, string[]>();
@@ -73,7 +76,7 @@ export function StudentImportDialog({ open, onClose, onImported }: { open: boole
             양식의 머리글(이름, 아이디, 비밀번호, 학생 전화번호, 학부모 전화번호, 학교, 학년, 메모)을 지켜 주세요. 비밀번호를 비우면 학생
             전화번호 끝 4자리 + 아이디가 초기 비밀번호입니다. 한 번에 {STUDENT_IMPORT_MAX_ROWS.toLocaleString('ko-KR')}명, 5MB까지 올릴 수 있고,
             한 행이라도 오류가 있으면 아무도 등록되지 않습니다.{' '}
-            <Link component="button" type="button" onClick={() => void downloadFile('/students/excel-template', '학생_일괄등록_양식.xlsx')}>
+            <Link component="button" type="button" onClick={() => void downloadStudentTemplate()}>
               양식 내려받기
             </Link>
           </Typography>
@@ -133,7 +136,7 @@ export function StudentImportDialog({ open, onClose, onImported }: { open: boole
       </DialogContent>
       <DialogActions>
         <Button onClick={() => { reset(); onClose(); }}>취소</Button>
-        <Button variant="contained" disabled={!canCommit} onClick={() => file && commit.mutate(file)} data-testid="student-import-confirm">
+        <Button variant="contained" disabled={!canCommit} onClick={() => file && confirm(file)} data-testid="student-import-confirm">
           {report && report.errors.length === 0 ? `${report.valid}명 등록` : '등록'}
         </Button>
       </DialogActions>

@@ -1,13 +1,15 @@
 import { compareKorean } from '@academy/contracts/format';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Alert, Autocomplete, Box, Button, Card, CardContent, Chip, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Student } from '@academy/contracts/students';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
 import { type LectureListItem, scheduleText } from '@academy/contracts/lectures';
 import { useLectureOptions } from './api/lecture-options.ts';
-import { setRepresentativeLectures, studentKeys, type Student } from './students-api.ts';
+import { useSetRepresentativeLectures } from './api/set-representative-lectures.ts';
+import { studentQuery } from './api/student-detail.ts';
 
 /** The server accepts at most this many (contracts: representativeLecturesBody). */
 const MAX_REPRESENTATIVE = 10;
@@ -38,17 +40,16 @@ export function RepresentativeLectures({ student }: { student: Student }) {
     setEditing(false);
     setOpen(false);
   };
-  const save = useMutation({
-    mutationFn: (ids: number[]) => setRepresentativeLectures(student.id, ids),
-    onSuccess: (s) => {
-      client.setQueryData(studentKeys.detail(student.id), s);
-      void client.invalidateQueries({ queryKey: ['students', 'list'] });
-      setEditing(false);
-      toast.success(s.representativeLectureIds.length ? '대표 강좌를 저장했습니다' : '대표 강좌를 지웠습니다');
-    },
-  });
+  const save = useSetRepresentativeLectures();
   const submit = () => {
-    if (!save.isPending) save.mutate(draft.map((l) => l.id));
+    if (save.isPending) return;
+    save.mutate({ params: { id: student.id }, body: { lectureIds: draft.map((l) => l.id) } }, {
+      onSuccess: (s) => {
+        client.setQueryData(studentQuery(student.id).queryKey, s);
+        setEditing(false);
+        toast.success(s.representativeLectureIds.length ? '대표 강좌를 저장했습니다' : '대표 강좌를 지웠습니다');
+      },
+    });
   };
   const onKeyDown = (e: KeyboardEvent & { defaultMuiPrevented?: boolean }) => {
     if (e.nativeEvent.isComposing) return;

@@ -1,79 +1,67 @@
-import { STUDENT_GRADES } from '@academy/contracts/students';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { errorMessage } from '../../lib/http.ts';
-import { createStudent, type Student } from './students-api.ts';
+import { createStudentBody, STUDENT_GRADES, type Student } from '@academy/contracts/students';
+import { MenuItem, Stack, TextField } from '@mui/material';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
+import { FormDialog, FormTextField, useFieldError } from '../../components/form-dialog.tsx';
+import { useCreateStudent } from './api/create-student.ts';
 
-const EMPTY = { name: '', loginId: '', phone: '', parentPhone: '', school: '', grade: '', password: '' };
+/** The registration form: the contract's body, with an empty password meaning "the initial one". */
+const formSchema = createStudentBody.extend({
+  password: z.preprocess((v) => (v === '' ? undefined : v), createStudentBody.shape.password),
+});
+type FormInput = z.input<typeof formSchema>;
 
-/** New student: Enter saves, Esc cancels, Tab moves between fields in reading order. */
-export function StudentCreateDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (s: Student) => void }) {
-  const [form, setForm] = useState(EMPTY);
-  const save = useMutation({
-    mutationFn: () =>
-      createStudent({
-        name: form.name,
-        loginId: form.loginId,
-        phone: form.phone || null,
-        parentPhone: form.parentPhone || null,
-        school: form.school || null,
-        grade: form.grade || null,
-        ...(form.password ? { password: form.password } : {}),
-      }),
-    onSuccess: (s) => {
-      setForm(EMPTY);
-      onCreated(s);
-    },
-  });
-  const field = (key: keyof typeof EMPTY) => ({
-    value: form[key],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
-    size: 'small' as const,
-    fullWidth: true,
-  });
-  const close = () => {
-    save.reset();
-    onClose();
-  };
+const EMPTY: FormInput = { name: '', loginId: '', phone: '', parentPhone: '', school: '', grade: '', password: '' };
 
+function GradeField() {
+  const error = useFieldError('grade');
   return (
-    <Dialog open={open} onClose={close} maxWidth="sm" fullWidth>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate();
-        }}
-      >
-        <DialogTitle>학생 등록</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2}>
-            {save.error && <Alert severity="error">{errorMessage(save.error)}</Alert>}
-            <Stack direction="row" spacing={2}>
-              <TextField label="이름" required autoFocus {...field('name')} />
-              <TextField label="아이디" required {...field('loginId')} />
-            </Stack>
-            <Stack direction="row" spacing={2}>
-              <TextField label="학생 전화번호" placeholder="010-1234-5678" {...field('phone')} />
-              <TextField label="학부모 전화번호" placeholder="010-1234-5678" {...field('parentPhone')} />
-            </Stack>
-            <Stack direction="row" spacing={2}>
-              <TextField label="학교" {...field('school')} />
-              <TextField label="학년" select {...field('grade')}>
-                <MenuItem value="">선택 안 함</MenuItem>
-                {STUDENT_GRADES.map((g) => (
-                  <MenuItem key={g} value={g}>{g}</MenuItem>
-                ))}
-              </TextField>
-            </Stack>
-            <TextField label="비밀번호" type="password" helperText="비우면 학생 전화번호 끝 4자리 + 아이디" {...field('password')} />
+    <Controller<FormInput>
+      name="grade"
+      render={({ field }) => (
+        <TextField label="학년" select size="small" fullWidth {...field} value={field.value ?? ''} error={!!error} helperText={error}>
+          <MenuItem value="">선택 안 함</MenuItem>
+          {STUDENT_GRADES.map((g) => (
+            <MenuItem key={g} value={g}>{g}</MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+/** New student: Enter saves, Esc cancels, Tab moves between fields in reading order. The server's refusals land on their fields. */
+export function StudentCreateDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (s: Student) => void }) {
+  const create = useCreateStudent();
+  if (!open) return null;
+  const field = { size: 'small' as const, fullWidth: true };
+  return (
+    <FormDialog
+      title="학생 등록"
+      schema={formSchema}
+      defaultValues={EMPTY}
+      submitLabel="등록"
+      testId="student-create-dialog"
+      onClose={onClose}
+      onSubmit={async (body) => onCreated(await create.mutateAsync({ body }))}
+    >
+      {() => (
+        <>
+          <Stack direction="row" spacing={2}>
+            <FormTextField<FormInput> name="name" label="이름" required autoFocus {...field} />
+            <FormTextField<FormInput> name="loginId" label="아이디" required {...field} />
           </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>취소</Button>
-          <Button type="submit" variant="contained" disabled={save.isPending}>등록</Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          <Stack direction="row" spacing={2}>
+            <FormTextField<FormInput> name="phone" label="학생 전화번호" placeholder="010-1234-5678" {...field} />
+            <FormTextField<FormInput> name="parentPhone" label="학부모 전화번호" placeholder="010-1234-5678" {...field} />
+          </Stack>
+          <Stack direction="row" spacing={2}>
+            <FormTextField<FormInput> name="school" label="학교" {...field} />
+            <GradeField />
+          </Stack>
+          <FormTextField<FormInput> name="password" label="비밀번호" type="password" helperText="비우면 학생 전화번호 끝 4자리 + 아이디" {...field} />
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -4,7 +4,7 @@ import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import { Alert, Box, Card, CardContent, List, ListItem, ListItemIcon, ListItemText, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { meQuery } from '../../features/auth/me.ts';
+import { meQuery } from '../../features/auth/api/me.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { dayjs } from '../../lib/dayjs.ts';
 import { formatKoreanDate } from '@academy/contracts/format';

@@ -1,24 +1,20 @@
 import { Alert, Box, Button, Link, Stack, TextField } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { api, errorMessage } from '../../lib/http.ts';
+import { useFindPassword } from '../../features/auth/api/find-password.ts';
+import { errorMessage } from '../../lib/http.ts';
 import { AuthCard } from './auth-card.tsx';
-
-type FindPasswordReply = { ok: true; message?: string };
 
 /** POST /api/auth/find-password: the server answers the same neutral message whether the account exists or not. */
 export default function FindPasswordPage() {
   const [loginId, setLoginId] = useState('');
   const [phone, setPhone] = useState('');
-  const mutation = useMutation({
-    mutationFn: (body: { loginId: string; phone: string }) => api.post<FindPasswordReply>('/auth/find-password', body, { retryOn401: false }),
-  });
+  const mutation = useFindPassword();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!loginId.trim() || !phone.trim()) return;
-    mutation.mutate({ loginId: loginId.trim(), phone: phone.trim() });
+    mutation.mutate({ body: { loginId: loginId.trim(), phone: phone.trim() } });
   };
 
   return (

@@ -23,7 +23,8 @@ export default function LoginPage() {
   const location = useLocation();
   const [loginId, setLoginId] = useState('');
   const [password, setPassword] = useState('');
-  const mutation = useMutation({ mutationFn: login });
+  // The form shows the server's answer itself (wrong password, too many tries), not as a toast.
+  const mutation = useMutation({ mutationFn: login, meta: { errorToast: false } });
 
   if (principal) return <Navigate to={returnPath(location.state) ?? landingPath(principal)} replace />;
 

@@ -1,11 +1,12 @@
 import { isValidPassword, PASSWORD_RULE_TEXT } from '@academy/contracts/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useParams } from 'react-router';
 import { z } from 'zod';
-import { api, ApiError, errorMessage } from '../../lib/http.ts';
+import { useResetLink } from '../../features/auth/api/reset-link.ts';
+import { useResetPassword } from '../../features/auth/api/reset-password.ts';
+import { ApiError, errorMessage } from '../../lib/http.ts';
 import { AuthCard } from './auth-card.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -20,16 +21,9 @@ type FormValues = z.infer<typeof formSchema>;
 export default function ResetPasswordPage() {
   const { uuid = '' } = useParams();
   const validShape = UUID.test(uuid);
-  const link = useQuery({
-    queryKey: ['auth', 'reset-link', uuid],
-    queryFn: () => api.get<{ loginId: string; expiresAt: string }>(`/auth/reset-password-via-uuid/${uuid}`, { retryOn401: false }),
-    enabled: validShape,
-    retry: false,
-  });
+  const link = useResetLink(uuid, { enabled: validShape });
   const { register, handleSubmit, formState } = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { newPassword: '', confirm: '' } });
-  const reset = useMutation({
-    mutationFn: (v: FormValues) => api.post('/auth/reset-password-via-uuid', { uuid, newPassword: v.newPassword }, { retryOn401: false }),
-  });
+  const reset = useResetPassword();
 
   const expired = !validShape || (link.error instanceof ApiError && link.error.status >= 400 && link.error.status < 500);
 
@@ -60,7 +54,7 @@ export default function ResetPasswordPage() {
         </Stack>
       )}
       {link.data && !reset.isSuccess && (
-        <Box component="form" onSubmit={handleSubmit((v) => reset.mutate(v))} noValidate>
+        <Box component="form" onSubmit={handleSubmit((v) => reset.mutate({ body: { uuid, newPassword: v.newPassword } }))} noValidate>
           <Stack spacing={2}>
             <Typography variant="body2" color="text.secondary">
               아이디 <strong data-testid="reset-login-id">{link.data.loginId}</strong> 의 새 비밀번호를 입력해 주세요.

@@ -1,5 +1,6 @@
 import { formatKoreanDate, formatPhone } from '@academy/contracts/format';
-import { ACTUAL_EXAM_TYPES, CONSULT_TYPES, STUDENT_GRADES } from '@academy/contracts/students';
+import type { ConsultInput } from '@academy/contracts/student-records';
+import { ACTUAL_EXAM_TYPES, CONSULT_TYPES, STUDENT_GRADES, type Student } from '@academy/contracts/students';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -10,8 +11,6 @@ import {
   Autocomplete,
   Box,
   Button,
-  Card,
-  CardContent,
   Chip,
   FormControlLabel,
   IconButton,
@@ -28,48 +27,33 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { Section } from '../../../components/section.tsx';
+import { useConsults } from '../../../features/students/api/consults.ts';
+import { useCreateConsult } from '../../../features/students/api/create-consult.ts';
+import { useCreateMemo } from '../../../features/students/api/create-memo.ts';
+import { useCreateScore } from '../../../features/students/api/create-score.ts';
+import { useDeleteConsult } from '../../../features/students/api/delete-consult.ts';
+import { useDeleteMemo } from '../../../features/students/api/delete-memo.ts';
+import { useDeleteScore } from '../../../features/students/api/delete-score.ts';
+import { useMemos } from '../../../features/students/api/memos.ts';
+import { usePinMemo } from '../../../features/students/api/pin-memo.ts';
+import { useScores } from '../../../features/students/api/scores.ts';
+import { studentQuery, useStudent } from '../../../features/students/api/student-detail.ts';
+import { useUpdateConsult } from '../../../features/students/api/update-consult.ts';
+import { useUpdateMemo } from '../../../features/students/api/update-memo.ts';
+import { useUpdateScore } from '../../../features/students/api/update-score.ts';
+import { useUpdateStudent } from '../../../features/students/api/update-student.ts';
 import { GradeChart } from '../../../features/students/grade-chart.tsx';
 import { RepresentativeLectures } from '../../../features/students/representative-lectures.tsx';
-import {
-  consultsQuery,
-  createConsult,
-  createMemo,
-  createScore,
-  deleteConsult,
-  deleteMemo,
-  deleteScore,
-  memosQuery,
-  pinMemo,
-  scoresQuery,
-  studentKeys,
-  studentQuery,
-  updateConsult,
-  updateMemo,
-  updateScore,
-  updateStudent,
-  type ConsultInput,
-  type Student,
-} from '../../../features/students/students-api.ts';
+import { useTagList } from '../../../features/tags/api/tag-list.ts';
 import { TagChip } from '../../../features/tags/tag-chip.tsx';
-import { tagKeys, tagsQuery } from '../../../features/tags/tags-api.ts';
 import { dayjs } from '../../../lib/dayjs.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Card variant="outlined" data-testid={testId}>
-      <CardContent>
-        <Typography variant="h6" sx={{ mb: 2 }}>{title}</Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 /** Enter saves (Shift+Enter is a new line in long text), Esc cancels. */
 function keys(handlers: { save: () => void; cancel: () => void; multiline?: boolean }) {
@@ -103,25 +87,33 @@ function ProfileSection({ student }: { student: Student }) {
   const [form, setForm] = useState(() => toForm(student));
   useEffect(() => setForm(toForm(student)), [student]);
   const dirty = JSON.stringify(form) !== JSON.stringify(toForm(student));
-  const save = useMutation({
-    mutationFn: () =>
-      updateStudent(student.id, {
-        name: form.name,
-        loginId: form.loginId,
-        phone: form.phone || null,
-        parentPhone: form.parentPhone || null,
-        school: form.school || null,
-        grade: form.grade || null,
-        gender: (form.gender || null) as 'M' | 'F' | null,
-        birthDate: form.birthDate || null,
-        memo: form.memo,
-      }).then((s) => (s.isActive === form.isActive ? s : updateStudent(student.id, { isActive: form.isActive } as never))),
-    onSuccess: (s) => {
-      client.setQueryData(studentKeys.detail(student.id), s);
-      void client.invalidateQueries({ queryKey: ['students', 'list'] });
-      toast.success('학생 정보를 저장했습니다');
-    },
-  });
+  // The card shows the server's refusal above the fields itself.
+  const update = useUpdateStudent({ errorToast: false });
+  const save = {
+    isPending: update.isPending,
+    error: update.error,
+    mutate: () =>
+      update.mutate({
+        params: { id: student.id },
+        body: {
+          name: form.name,
+          loginId: form.loginId,
+          phone: form.phone || null,
+          parentPhone: form.parentPhone || null,
+          school: form.school || null,
+          grade: form.grade || null,
+          gender: form.gender || null,
+          birthDate: form.birthDate || null,
+          memo: form.memo,
+          ...(form.isActive === student.isActive ? {} : { isActive: form.isActive }),
+        },
+      }, {
+        onSuccess: (s) => {
+          client.setQueryData(studentQuery(student.id).queryKey, s);
+          toast.success('학생 정보를 저장했습니다');
+        },
+      }),
+  };
   const onKey = keys({ save: () => dirty && save.mutate(), cancel: () => setForm(toForm(student)) });
   const f = (key: keyof Omit<ProfileForm, 'isActive'>) => ({
     value: form[key],
@@ -171,15 +163,10 @@ function ProfileSection({ student }: { student: Student }) {
 
 function TagsSection({ student }: { student: Student }) {
   const client = useQueryClient();
-  const tags = useQuery(tagsQuery());
-  const save = useMutation({
-    mutationFn: (tagIds: number[]) => updateStudent(student.id, { tagIds }),
-    onSuccess: (s) => {
-      client.setQueryData(studentKeys.detail(student.id), s);
-      void client.invalidateQueries({ queryKey: tagKeys.all });
-    },
-    onError: (e) => toast.error(errorMessage(e)),
-  });
+  const tags = useTagList();
+  const update = useUpdateStudent();
+  const save = (tagIds: number[]) =>
+    update.mutate({ params: { id: student.id }, body: { tagIds } }, { onSuccess: (s) => client.setQueryData(studentQuery(student.id).queryKey, s) });
   const selected = (tags.data ?? []).filter((t) => student.tags.some((x) => x.id === t.id));
   return (
     <Section title="태그">
@@ -190,7 +177,7 @@ function TagsSection({ student }: { student: Student }) {
         value={selected}
         getOptionLabel={(t) => t.name}
         isOptionEqualToValue={(a, b) => a.id === b.id}
-        onChange={(_, v) => save.mutate(v.map((t) => t.id))}
+        onChange={(_, v) => save(v.map((t) => t.id))}
         renderValue={(value, getItemProps) => value.map((t, index) => <TagChip {...getItemProps({ index })} key={t.id} name={t.name} color={t.color} />)}
         renderInput={(p) => <TextField {...p} placeholder="태그 추가" />}
         noOptionsText="태그가 없습니다"
@@ -200,16 +187,17 @@ function TagsSection({ student }: { student: Student }) {
 }
 
 function MemosSection({ studentId }: { studentId: number }) {
-  const client = useQueryClient();
-  const memos = useQuery(memosQuery(studentId));
+  const memos = useMemos(studentId);
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState<{ id: number; content: string } | null>(null);
-  const invalidate = () => void client.invalidateQueries({ queryKey: studentKeys.memos(studentId) });
-  const onError = (e: unknown) => toast.error(errorMessage(e));
-  const add = useMutation({ mutationFn: () => createMemo(studentId, draft), onSuccess: () => { setDraft(''); invalidate(); }, onError });
-  const edit = useMutation({ mutationFn: (m: { id: number; content: string }) => updateMemo(studentId, m.id, m.content), onSuccess: () => { setEditing(null); invalidate(); }, onError });
-  const pin = useMutation({ mutationFn: (m: { id: number; pinned: boolean }) => pinMemo(studentId, m.id, m.pinned), onSuccess: (list) => client.setQueryData(studentKeys.memos(studentId), list), onError });
-  const remove = useMutation({ mutationFn: (id: number) => deleteMemo(studentId, id), onSuccess: invalidate, onError });
+  const create = useCreateMemo();
+  const update = useUpdateMemo();
+  const pinMemo = usePinMemo();
+  const remove = useDeleteMemo();
+  const add = { isPending: create.isPending, mutate: () => create.mutate({ params: { id: studentId }, body: { content: draft } }, { onSuccess: () => setDraft('') }) };
+  const edit = { mutate: (m: { id: number; content: string }) => update.mutate({ params: { id: studentId, memoId: m.id }, body: { content: m.content } }, { onSuccess: () => setEditing(null) }) };
+  const pin = { mutate: (m: { id: number; pinned: boolean }) => pinMemo.mutate({ studentId, memoId: m.id, pinned: m.pinned }) };
+  const removeMemo = (id: number) => remove.mutate({ params: { id: studentId, memoId: id } });
 
   return (
     <Section title="메모" testId="student-memos">
@@ -253,7 +241,7 @@ function MemosSection({ studentId }: { studentId: number }) {
                   </IconButton>
                 </Tooltip>
                 <IconButton size="small" aria-label="수정" onClick={() => setEditing({ id: m.id, content: m.content })}><EditOutlined fontSize="small" /></IconButton>
-                <IconButton size="small" aria-label="삭제" onClick={() => remove.mutate(m.id)}><DeleteOutlined fontSize="small" /></IconButton>
+                <IconButton size="small" aria-label="삭제" onClick={() => removeMemo(m.id)}><DeleteOutlined fontSize="small" /></IconButton>
               </Stack>
             )}
           </Box>
@@ -264,28 +252,29 @@ function MemosSection({ studentId }: { studentId: number }) {
   );
 }
 
-const newConsult = (): ConsultInput => ({ consultedAt: dayjs().format('YYYY-MM-DDTHH:mm'), consultType: '학습', content: '' });
+type ConsultDraft = Pick<ConsultInput, 'consultedAt' | 'consultType' | 'content'>;
+const newConsult = (): ConsultDraft => ({ consultedAt: dayjs().format('YYYY-MM-DDTHH:mm'), consultType: '학습', content: '' });
 
 function ConsultsSection({ studentId }: { studentId: number }) {
-  const client = useQueryClient();
-  const consults = useQuery(consultsQuery(studentId));
+  const consults = useConsults(studentId);
   const [draft, setDraft] = useState(newConsult);
   const [editingId, setEditingId] = useState<number | null>(null);
-  const invalidate = () => void client.invalidateQueries({ queryKey: studentKeys.consults(studentId) });
-  const onError = (e: unknown) => toast.error(errorMessage(e));
   const reset = () => {
     setDraft(newConsult());
     setEditingId(null);
   };
-  const add = useMutation({
-    mutationFn: () => {
+  const create = useCreateConsult();
+  const update = useUpdateConsult();
+  const remove = useDeleteConsult();
+  const add = {
+    isPending: create.isPending || update.isPending,
+    mutate: () => {
       const body = { ...draft, consultedAt: dayjs(draft.consultedAt).toISOString() };
-      return editingId ? updateConsult(studentId, editingId, body) : createConsult(studentId, body);
+      if (editingId) update.mutate({ params: { id: studentId, consultId: editingId }, body }, { onSuccess: reset });
+      else create.mutate({ params: { id: studentId }, body }, { onSuccess: reset });
     },
-    onSuccess: () => { reset(); invalidate(); },
-    onError,
-  });
-  const remove = useMutation({ mutationFn: (id: number) => deleteConsult(studentId, id), onSuccess: invalidate, onError });
+  };
+  const removeConsult = (id: number) => remove.mutate({ params: { id: studentId, consultId: id } });
   const onKey = keys({ save: () => draft.content.trim() && add.mutate(), cancel: reset, multiline: true });
 
   return (
@@ -293,7 +282,7 @@ function ConsultsSection({ studentId }: { studentId: number }) {
       <Stack spacing={1} sx={{ mb: 2 }}>
         <Stack direction="row" spacing={1}>
           <TextField size="small" type="datetime-local" label="상담 일시" slotProps={{ inputLabel: { shrink: true } }} value={draft.consultedAt} onChange={(e) => setDraft({ ...draft, consultedAt: e.target.value })} sx={{ width: 240 }} />
-          <TextField size="small" select label="유형" value={draft.consultType} onChange={(e) => setDraft({ ...draft, consultType: e.target.value as ConsultInput['consultType'] })} sx={{ width: 120 }}>
+          <TextField size="small" select label="유형" value={draft.consultType} onChange={(e) => setDraft({ ...draft, consultType: e.target.value as ConsultDraft['consultType'] })} sx={{ width: 120 }}>
             {CONSULT_TYPES.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>)}
           </TextField>
         </Stack>
@@ -312,7 +301,7 @@ function ConsultsSection({ studentId }: { studentId: number }) {
               <Chip size="small" label={c.consultType} />
               <Typography variant="body2" color="text.secondary">{c.counselorName ?? ''}</Typography>
               <IconButton size="small" aria-label="상담 기록 수정" onClick={() => { setEditingId(c.id); setDraft({ consultedAt: dayjs(c.consultedAt).format('YYYY-MM-DDTHH:mm'), consultType: c.consultType, content: c.content }); }}><EditOutlined fontSize="small" /></IconButton>
-              <IconButton size="small" aria-label="상담 기록 삭제" onClick={() => remove.mutate(c.id)}><DeleteOutlined fontSize="small" /></IconButton>
+              <IconButton size="small" aria-label="상담 기록 삭제" onClick={() => removeConsult(c.id)}><DeleteOutlined fontSize="small" /></IconButton>
             </Stack>
             <Typography sx={{ whiteSpace: 'pre-wrap' }}>{c.content}</Typography>
           </Box>
@@ -326,26 +315,26 @@ function ConsultsSection({ studentId }: { studentId: number }) {
 const newScore = () => ({ examType: '모의고사' as (typeof ACTUAL_EXAM_TYPES)[number], examName: '', examDate: dayjs().format('YYYY-MM-DD'), subject: '', rawScore: '', grade: '', percentile: '' });
 
 function ScoresSection({ studentId }: { studentId: number }) {
-  const client = useQueryClient();
-  const scores = useQuery(scoresQuery(studentId));
+  const scores = useScores(studentId);
   const [draft, setDraft] = useState(newScore);
   const [editingId, setEditingId] = useState<number | null>(null);
-  const invalidate = () => void client.invalidateQueries({ queryKey: studentKeys.scores(studentId) });
-  const onError = (e: unknown) => toast.error(errorMessage(e));
   const num = (v: string) => (v.trim() === '' ? null : Number(v));
   const reset = () => {
     setDraft(newScore());
     setEditingId(null);
   };
-  const add = useMutation({
-    mutationFn: () => {
+  const create = useCreateScore();
+  const update = useUpdateScore();
+  const remove = useDeleteScore();
+  const add = {
+    isPending: create.isPending || update.isPending,
+    mutate: () => {
       const body = { ...draft, rawScore: num(draft.rawScore), grade: num(draft.grade), percentile: num(draft.percentile) };
-      return editingId ? updateScore(studentId, editingId, body) : createScore(studentId, body);
+      if (editingId) update.mutate({ params: { id: studentId, scoreId: editingId }, body }, { onSuccess: reset });
+      else create.mutate({ params: { id: studentId }, body }, { onSuccess: reset });
     },
-    onSuccess: () => { reset(); invalidate(); },
-    onError,
-  });
-  const remove = useMutation({ mutationFn: (id: number) => deleteScore(studentId, id), onSuccess: invalidate, onError });
+  };
+  const removeScore = (id: number) => remove.mutate({ params: { id: studentId, scoreId: id } });
   const onKey = keys({ save: () => add.mutate(), cancel: reset });
   const str = (v: number | null) => (v == null ? '' : String(v));
   const cell = (key: keyof ReturnType<typeof newScore>, width: number, extra: object = {}) => (
@@ -400,7 +389,7 @@ function ScoresSection({ studentId }: { studentId: number }) {
                 >
                   <EditOutlined fontSize="small" />
                 </IconButton>
-                <IconButton size="small" aria-label="성적 삭제" onClick={() => remove.mutate(s.id)}><DeleteOutlined fontSize="small" /></IconButton>
+                <IconButton size="small" aria-label="성적 삭제" onClick={() => removeScore(s.id)}><DeleteOutlined fontSize="small" /></IconButton>
               </TableCell>
             </TableRow>
           ))}
@@ -414,7 +403,7 @@ function ScoresSection({ studentId }: { studentId: number }) {
 /** One student's record: profile, representative lectures, tags, memos (pinned first), consult timeline, 모의고사/내신 scores. */
 export default function CrmStudentDetailPage() {
   const id = Number(useParams().id);
-  const student = useQuery(studentQuery(id));
+  const student = useStudent(id);
   if (student.isPending) return <Skeleton variant="rounded" height={400} />;
   if (student.error) return <Alert severity="error">{errorMessage(student.error)}</Alert>;
   const s = student.data;

@@ -1,6 +1,6 @@
 import { formatKoreanDate, formatPhone } from '@academy/contracts/format';
 import { hasPermission } from '@academy/contracts/roles';
-import { STUDENT_GRADES, STUDENT_STATUSES } from '@academy/contracts/students';
+import { STUDENT_GRADES, STUDENT_STATUSES, type Student } from '@academy/contracts/students';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
@@ -10,11 +10,6 @@ import {
   Button,
   Card,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   InputAdornment,
   Link,
   Menu,
@@ -24,26 +19,23 @@ import {
   Typography,
 } from '@mui/material';
 import { DataGrid, type GridColDef, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useDeleteStudents } from '../../../features/students/api/delete-students.ts';
+import { downloadStudentList } from '../../../features/students/api/excel-export.ts';
+import { useResetStudentPasswords } from '../../../features/students/api/reset-student-passwords.ts';
+import { useRestoreStudents } from '../../../features/students/api/restore-students.ts';
+import { type StudentListParams, useStudentList } from '../../../features/students/api/student-list.ts';
+import { useToggleStudentStatus } from '../../../features/students/api/toggle-student-status.ts';
 import { StudentImportDialog } from '../../../features/students/import-dialog.tsx';
 import { StudentCreateDialog } from '../../../features/students/student-form-dialog.tsx';
-import {
-  deleteStudents,
-  listQueryString,
-  resetStudentPasswords,
-  restoreStudents,
-  studentKeys,
-  studentListQuery,
-  toggleStudentStatus,
-  type Student,
-  type StudentListParams,
-} from '../../../features/students/students-api.ts';
+import { useAddTagsToUsers } from '../../../features/tags/api/add-tags-to-users.ts';
+import { useRemoveTagsFromUsers } from '../../../features/tags/api/remove-tags-from-users.ts';
+import { useTagList } from '../../../features/tags/api/tag-list.ts';
 import { TagChip } from '../../../features/tags/tag-chip.tsx';
-import { addTagsToUsers, removeTagsFromUsers, tagKeys, tagsQuery } from '../../../features/tags/tags-api.ts';
-import { downloadFile, errorMessage } from '../../../lib/http.ts';
+import { errorMessage } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { GRID_KO_TEXT } from '../../../components/grid-locale.ts';
@@ -60,8 +52,6 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-type Confirm = { title: string; text: string; run: () => Promise<unknown> } | null;
-
 /**
  * The roster grid. Paging, sorting and filters run on the server (REST GET /api/students, the same
  * semantics as the GraphQL `students` resource); the search box matches name, 초성, id and phone digits.
@@ -69,11 +59,11 @@ type Confirm = { title: string; text: string; run: () => Promise<unknown> } | nu
 export default function CrmStudentListPage() {
   const { principal } = useSession();
   const isAdmin = hasPermission(principal, 'ADMIN');
-  const client = useQueryClient();
+  const confirm = useConfirm();
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText, 250);
   const [grades, setGrades] = useState<string[]>([]);
-  const [status, setStatus] = useState<StudentListParams['status']>('active');
+  const [status, setStatus] = useState<NonNullable<StudentListParams['status']>>('active');
   const [tagFilter, setTagFilter] = useState<number[]>([]);
   const [paging, setPaging] = useState({ page: 0, pageSize: 20 });
   const [sort, setSort] = useState<GridSortModel>([{ field: 'name', sort: 'asc' }]);
@@ -81,7 +71,6 @@ export default function CrmStudentListPage() {
   const [importOpen, setImportOpen] = useState(false);
   const [createOpen, setCreateOpen] = useState(false);
   const [tagMenu, setTagMenu] = useState<{ anchor: HTMLElement; mode: 'add' | 'remove' } | null>(null);
-  const [confirm, setConfirm] = useState<Confirm>(null);
 
   const params: StudentListParams = {
     page: paging.page + 1,
@@ -89,27 +78,33 @@ export default function CrmStudentListPage() {
     sortField: (sort[0] && SORTABLE.has(sort[0].field) ? sort[0].field : 'name') as StudentListParams['sortField'],
     sortDir: sort[0]?.sort === 'desc' ? 'desc' : 'asc',
     status,
-    search,
-    grade: grades,
+    search: search.trim() || undefined,
+    grade: grades as StudentListParams['grade'],
     tagIds: tagFilter,
   };
-  const list = useQuery(studentListQuery(params));
-  const tags = useQuery(tagsQuery());
+  const list = useStudentList(params);
+  const tags = useTagList();
   const selectedIds = useMemo(() => [...selection.ids].map(Number), [selection]);
 
   useEffect(() => setPaging((p) => ({ ...p, page: 0 })), [search, status, grades, tagFilter]);
 
-  const refresh = () => {
-    setSelection({ type: 'include', ids: new Set() });
-    void client.invalidateQueries({ queryKey: studentKeys.all });
-    void client.invalidateQueries({ queryKey: tagKeys.all });
-  };
-  const bulk = useMutation({
-    mutationFn: (run: () => Promise<unknown>) => run(),
-    onSuccess: refresh,
-    onError: (e) => toast.error(errorMessage(e)),
+  // Writes refresh the grid and the tag counts themselves (their mutations); the selection is cleared here.
+  const clearSelection = () => setSelection({ type: 'include', ids: new Set() });
+  const done = (message: string) => ({
+    onSuccess: () => {
+      clearSelection();
+      toast.success(message);
+    },
   });
-  const runBulk = (run: () => Promise<unknown>, done: string) => bulk.mutate(run, { onSuccess: () => toast.success(done) });
+  const toggleStatus = useToggleStudentStatus();
+  const removeStudents = useDeleteStudents();
+  const restoreStudents = useRestoreStudents();
+  const resetPasswords = useResetStudentPasswords();
+  const addTags = useAddTagsToUsers();
+  const removeTags = useRemoveTagsFromUsers();
+  const askThen = async (c: { title: string; text: string; run: (after: ReturnType<typeof done>) => void }) => {
+    if (await confirm({ title: c.title, message: c.text, confirmLabel: '확인', danger: true })) c.run(done(`${c.title}: 완료했습니다`));
+  };
 
   const columns: GridColDef<Student>[] = [
     {
@@ -159,7 +154,7 @@ export default function CrmStudentListPage() {
         description="이름, 초성(예: ㄱㅊㅅ), 아이디, 전화번호로 찾을 수 있습니다."
         actions={
           <>
-            <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => void downloadFile(`/students/excel-export?${new URLSearchParams(Object.entries(listQueryString(params)).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString()}`, '학생목록.xlsx').catch((e: unknown) => toast.error(errorMessage(e)))}>
+            <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => void downloadStudentList(params).catch((e: unknown) => toast.error(errorMessage(e)))}>
               엑셀 내보내기
             </Button>
             <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => setImportOpen(true)}>
@@ -193,7 +188,7 @@ export default function CrmStudentListPage() {
           >
             {STUDENT_GRADES.map((g) => <MenuItem key={g} value={g}>{g}</MenuItem>)}
           </TextField>
-          <TextField select size="small" label="상태" sx={{ width: 120 }} value={status} onChange={(e) => setStatus(e.target.value as StudentListParams['status'])}>
+          <TextField select size="small" label="상태" sx={{ width: 120 }} value={status} onChange={(e) => setStatus(e.target.value as NonNullable<StudentListParams['status']>)}>
             {STUDENT_STATUSES.map((s) => <MenuItem key={s} value={s}>{STATUS_LABEL[s]}</MenuItem>)}
           </TextField>
           <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }} data-testid="tag-filter">
@@ -215,22 +210,36 @@ export default function CrmStudentListPage() {
           <Typography sx={{ mr: 1 }}>{n}명 선택</Typography>
           <Button size="small" onClick={(e) => setTagMenu({ anchor: e.currentTarget, mode: 'add' })}>태그 붙이기</Button>
           <Button size="small" onClick={(e) => setTagMenu({ anchor: e.currentTarget, mode: 'remove' })}>태그 떼기</Button>
-          <Button size="small" onClick={() => runBulk(() => toggleStudentStatus(selectedIds), `${n}명의 상태를 바꿨습니다`)}>상태 전환</Button>
+          <Button size="small" onClick={() => toggleStatus.mutate({ body: { ids: selectedIds } }, done(`${n}명의 상태를 바꿨습니다`))}>상태 전환</Button>
           {isAdmin && (
             <Button
               size="small"
-              onClick={() => setConfirm({ title: '비밀번호 초기화', text: `${n}명의 비밀번호를 초기 비밀번호(전화번호 끝 4자리 + 아이디)로 바꿉니다.`, run: () => resetStudentPasswords(selectedIds) })}
+              onClick={() =>
+                void askThen({
+                  title: '비밀번호 초기화',
+                  text: `${n}명의 비밀번호를 초기 비밀번호(전화번호 끝 4자리 + 아이디)로 바꿉니다.`,
+                  run: (after) => resetPasswords.mutate({ body: { ids: selectedIds } }, after),
+                })}
             >
               비밀번호 초기화
             </Button>
           )}
           {isAdmin && status !== 'deleted' && (
-            <Button size="small" color="error" onClick={() => setConfirm({ title: '학생 삭제', text: `${n}명을 삭제합니다. 성적·출결 기록은 남고, 관리자가 복구할 수 있습니다.`, run: () => deleteStudents(selectedIds) })}>
+            <Button
+              size="small"
+              color="error"
+              onClick={() =>
+                void askThen({
+                  title: '학생 삭제',
+                  text: `${n}명을 삭제합니다. 성적·출결 기록은 남고, 관리자가 복구할 수 있습니다.`,
+                  run: (after) => removeStudents.mutate({ body: { ids: selectedIds } }, after),
+                })}
+            >
               삭제
             </Button>
           )}
           {isAdmin && status === 'deleted' && (
-            <Button size="small" onClick={() => runBulk(() => restoreStudents(selectedIds), `${n}명을 복구했습니다`)}>복구</Button>
+            <Button size="small" onClick={() => restoreStudents.mutate({ body: { ids: selectedIds } }, done(`${n}명을 복구했습니다`))}>복구</Button>
           )}
         </Card>
       )}
@@ -264,8 +273,9 @@ export default function CrmStudentListPage() {
             onClick={() => {
               const mode = tagMenu?.mode;
               setTagMenu(null);
-              if (mode === 'add') runBulk(() => addTagsToUsers({ tagIds: [t.id], userIds: selectedIds }), `${n}명에게 "${t.name}" 태그를 붙였습니다`);
-              else runBulk(() => removeTagsFromUsers({ tagIds: [t.id], userIds: selectedIds }), `${n}명에게서 "${t.name}" 태그를 뗐습니다`);
+              const body = { tagIds: [t.id], userIds: selectedIds };
+              if (mode === 'add') addTags.mutate({ body }, done(`${n}명에게 "${t.name}" 태그를 붙였습니다`));
+              else removeTags.mutate({ body }, done(`${n}명에게서 "${t.name}" 태그를 뗐습니다`));
             }}
           >
             <TagChip name={t.name} color={t.color} />
@@ -273,35 +283,13 @@ export default function CrmStudentListPage() {
         ))}
       </Menu>
 
-      <Dialog open={!!confirm} onClose={() => setConfirm(null)}>
-        <DialogTitle>{confirm?.title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{confirm?.text}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirm(null)}>취소</Button>
-          <Button
-            variant="contained"
-            color="error"
-            autoFocus
-            onClick={() => {
-              const c = confirm;
-              setConfirm(null);
-              if (c) runBulk(c.run, `${c.title}: 완료했습니다`);
-            }}
-          >
-            확인
-          </Button>
-        </DialogActions>
-      </Dialog>
-
       <StudentImportDialog
         open={importOpen}
         onClose={() => setImportOpen(false)}
         onImported={(count) => {
           setImportOpen(false);
           toast.success(`${count}명을 등록했습니다`);
-          refresh();
+          clearSelection();
         }}
       />
       <StudentCreateDialog
@@ -310,7 +298,7 @@ export default function CrmStudentListPage() {
         onCreated={(s) => {
           setCreateOpen(false);
           toast.success(`${s.name} 학생을 등록했습니다`);
-          refresh();
+          clearSelection();
         }}
       />
     </Box>

@@ -17,11 +17,16 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Tag } from '@academy/contracts/tags';
 import { useState, type KeyboardEvent } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useCreateTag } from '../../../features/tags/api/create-tag.ts';
+import { useDeleteTag } from '../../../features/tags/api/delete-tag.ts';
+import { useReorderTags } from '../../../features/tags/api/reorder-tags.ts';
+import { useTagList } from '../../../features/tags/api/tag-list.ts';
+import { useUpdateTag } from '../../../features/tags/api/update-tag.ts';
 import { TagChip } from '../../../features/tags/tag-chip.tsx';
-import { createTag, deleteTag, reorderTags, TAG_COLORS, tagKeys, tagsQuery, updateTag, type Tag } from '../../../features/tags/tags-api.ts';
+import { TAG_COLORS } from '../../../features/tags/tag-colors.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -63,32 +68,19 @@ const keys = (save: () => void, cancel: () => void) => (e: KeyboardEvent) => {
 export default function CrmTagListPage() {
   const { principal } = useSession();
   const isAdmin = hasPermission(principal, 'ADMIN');
-  const client = useQueryClient();
-  const tags = useQuery(tagsQuery());
+  const tags = useTagList();
   const [draft, setDraft] = useState({ name: '', color: TAG_COLORS[0]! });
   const [editing, setEditing] = useState<{ id: number; name: string; color: string } | null>(null);
   const [dragId, setDragId] = useState<number | null>(null);
   const [overId, setOverId] = useState<number | null>(null);
   const [removing, setRemoving] = useState<Tag | null>(null);
-  const invalidate = () => void client.invalidateQueries({ queryKey: tagKeys.all });
-  const onError = (e: unknown) => toast.error(errorMessage(e));
-
-  const add = useMutation({ mutationFn: () => createTag(draft), onSuccess: () => { setDraft({ name: '', color: draft.color }); invalidate(); }, onError });
-  const save = useMutation({ mutationFn: (t: { id: number; name: string; color: string }) => updateTag(t.id, { name: t.name, color: t.color }), onSuccess: () => { setEditing(null); invalidate(); }, onError });
-  const remove = useMutation({ mutationFn: (id: number) => deleteTag(id), onSuccess: () => { setRemoving(null); invalidate(); toast.success('태그를 삭제했습니다'); }, onError });
-  const reorder = useMutation({
-    mutationFn: (ids: number[]) => reorderTags(ids),
-    onMutate: (ids) => {
-      const before = client.getQueryData<Tag[]>(tagKeys.all);
-      if (before) client.setQueryData(tagKeys.all, ids.map((id, i) => ({ ...before.find((t) => t.id === id)!, priority: i })));
-      return { before };
-    },
-    onError: (e, _ids, ctx) => {
-      if (ctx?.before) client.setQueryData(tagKeys.all, ctx.before);
-      onError(e);
-    },
-    onSuccess: (list) => client.setQueryData(tagKeys.all, list),
-  });
+  const create = useCreateTag();
+  const update = useUpdateTag();
+  const remove = useDeleteTag();
+  const reorder = useReorderTags();
+  const add = () => create.mutate({ body: draft }, { onSuccess: () => setDraft({ name: '', color: draft.color }) });
+  const save = (t: { id: number; name: string; color: string }) => update.mutate({ params: { id: t.id }, body: { name: t.name, color: t.color } }, { onSuccess: () => setEditing(null) });
+  const removeTag = (id: number) => remove.mutate({ params: { id } }, { onSuccess: () => { setRemoving(null); toast.success('태그를 삭제했습니다'); } });
 
   function moveTo(targetId: number) {
     const list = tags.data ?? [];
@@ -121,11 +113,11 @@ export default function CrmTagListPage() {
             label="새 태그"
             value={draft.name}
             onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-            onKeyDown={keys(() => draft.name.trim() && add.mutate(), () => setDraft({ ...draft, name: '' }))}
+            onKeyDown={keys(() => draft.name.trim() && add(), () => setDraft({ ...draft, name: '' }))}
             slotProps={{ htmlInput: { 'data-testid': 'new-tag-name', maxLength: 20 } }}
           />
           <ColorPicker value={draft.color} onChange={(color) => setDraft({ ...draft, color })} />
-          <Button variant="contained" disabled={!draft.name.trim() || add.isPending} onClick={() => add.mutate()}>추가</Button>
+          <Button variant="contained" disabled={!draft.name.trim() || create.isPending} onClick={add}>추가</Button>
         </Stack>
       </Card>
       {tags.error && <Alert severity="error">{errorMessage(tags.error)}</Alert>}
@@ -183,11 +175,11 @@ export default function CrmTagListPage() {
                   autoFocus
                   value={editing.name}
                   onChange={(e) => setEditing({ ...editing, name: e.target.value })}
-                  onKeyDown={keys(() => save.mutate(editing), () => setEditing(null))}
+                  onKeyDown={keys(() => save(editing), () => setEditing(null))}
                 />
                 <ColorPicker value={editing.color} onChange={(color) => setEditing({ ...editing, color })} />
                 <Button size="small" onClick={() => setEditing(null)}>취소</Button>
-                <Button size="small" variant="contained" onClick={() => save.mutate(editing)}>저장</Button>
+                <Button size="small" variant="contained" onClick={() => save(editing)}>저장</Button>
               </>
             ) : (
               <>
@@ -210,7 +202,7 @@ export default function CrmTagListPage() {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setRemoving(null)}>취소</Button>
-          <Button color="error" variant="contained" autoFocus onClick={() => removing && remove.mutate(removing.id)}>삭제</Button>
+          <Button color="error" variant="contained" autoFocus onClick={() => removing && removeTag(removing.id)}>삭제</Button>
         </DialogActions>
       </Dialog>
     </Box>

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { AUTH_ERRORS, USER_ERRORS, type ResetLinkReply } from '@academy/contracts/auth';
+import { VALIDATION_ERRORS } from '@academy/contracts/errors';
+import { normalizePhone } from '@academy/contracts/format';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { appError } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { AccessClaims } from '../../lib/tokens.ts';
+import { userAccounts } from '../users/index.ts';
+import type { AuthDeps } from './auth.deps.ts';
+import { loginFailures, passwordResets } from './auth.table.ts';
+import { canSignIn, LOGIN_WINDOW_MS } from './sessions.service.ts';
+
+export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
+const RESET_MAX_PER_WINDOW = 3;
+
+/**
+ * Passwords: the reset link texted to the account's phone (single use, 30 minutes), and TA
+ * password changes (their own with the current one; an admin changes any TA's). A password set by
+ * someone else ends the account's sessions.
+ */
+export function createPasswordService(deps: AuthDeps & { revokeSessions: (userIds: readonly number[]) => Promise<void> }) {
+  const { ctx, users, revokeSessions } = deps;
+  const { db, now } = ctx;
+
+  return {
+    /**
+     * Texts a single-use reset link when loginId and phone match an active account. The answer is
+     * the same either way, so the call cannot be used to discover accounts.
+     */
+    async findPassword(input: { loginId: string; phone: string; origin: string }): Promise<void> {
+      const phone = normalizePhone(input.phone);
+      if (!phone) throw appError(VALIDATION_ERRORS.invalid, '전화번호 형식이 올바르지 않습니다 (예: 010-1234-5678)', { field: 'phone' });
+      const account = await users.credentials({ loginId: input.loginId });
+      if (!canSignIn(account) || account.phone !== phone) return;
+      const t = now();
+      await db.transaction(async () => {
+        const [recent] = await db
+          .select({ n: count() })
+          .from(passwordResets)
+          .where(and(eq(passwordResets.userId, account.id), gt(passwordResets.createdAt, new Date(t.getTime() - LOGIN_WINDOW_MS))));
+        if ((recent?.n ?? 0) >= RESET_MAX_PER_WINDOW) return;
+        const id = randomUUID();
+        await db.insert(passwordResets).values({ id, userId: account.id, expiresAt: new Date(t.getTime() + RESET_LINK_TTL_MS), createdAt: t });
+        const link = `${input.origin}/link/reset-password/${id}`;
+        await ctx.sms.queue({
+          toPhone: phone,
+          body: `[학원] ${account.name}님, 비밀번호 재설정 링크입니다(30분간 1회 사용 가능).\n${link}`,
+          purpose: 'password_reset',
+          userId: account.id,
+        });
+      });
+    },
+
+    async checkResetLink(uuid: string): Promise<ResetLinkReply> {
+      const [row] = await db
+        .select({ loginId: userAccounts.loginId, expiresAt: passwordResets.expiresAt, usedAt: passwordResets.usedAt })
+        .from(passwordResets)
+        .innerJoin(userAccounts, eq(userAccounts.id, passwordResets.userId))
+        .where(eq(passwordResets.id, uuid))
+        .limit(1);
+      if (!row || row.usedAt || row.expiresAt <= now()) throw resetLinkInvalid();
+      return { loginId: maskLoginId(row.loginId), expiresAt: row.expiresAt.toISOString() };
+    },
+
+    async resetPasswordViaUuid(input: { uuid: string; newPassword: string }): Promise<void> {
+      const hash = await hashPassword(input.newPassword);
+      const t = now();
+      await db.transaction(async () => {
+        const [used] = await db
+          .update(passwordResets)
+          .set({ usedAt: t })
+          .where(and(eq(passwordResets.id, input.uuid), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, t)))
+          .returning({ userId: passwordResets.userId });
+        if (!used) throw resetLinkInvalid();
+        await users.setPasswordHashes([{ id: used.userId, hash }]);
+        await revokeSessions([used.userId]);
+        const account = (await users.directory([used.userId])).get(used.userId);
+        if (account) await db.delete(loginFailures).where(eq(loginFailures.loginId, account.loginId));
+        await ctx.audit.record({ actorId: used.userId, action: 'password.reset_via_link', entity: 'user', entityId: used.userId });
+      });
+    },
+
+    /** A TA changes their own password (current one required); an admin may change any TA's. */
+    async changeSupervisorPassword(input: { actor: AccessClaims; targetId: number; currentPassword?: string; newPassword: string }): Promise<void> {
+      const { actor, targetId } = input;
+      const self = actor.userId === targetId;
+      const actorIsAdmin = actor.userType === 'ADMIN' || actor.isAdminLevel;
+      if (!self && !actorIsAdmin) throw appError(AUTH_ERRORS.forbidden, '다른 조교의 비밀번호는 관리자만 변경할 수 있습니다');
+      const target = await users.credentials({ id: targetId });
+      if (!target || target.deletedAt) throw appError(USER_ERRORS.not_found, '해당 계정을 찾을 수 없습니다');
+      if (!self && target.userType !== 'TA') throw appError(AUTH_ERRORS.forbidden, '조교 계정의 비밀번호만 변경할 수 있습니다');
+      if (self) {
+        if (!input.currentPassword) throw appError(VALIDATION_ERRORS.invalid, '현재 비밀번호를 입력해 주세요', { field: 'currentPassword' });
+        if (!(await verifyPassword(target.passwordHash, input.currentPassword))) {
+          throw appError(AUTH_ERRORS.current_password_wrong, '현재 비밀번호가 올바르지 않습니다', { field: 'currentPassword' });
+        }
+      }
+      const hash = await hashPassword(input.newPassword);
+      await db.transaction(async () => {
+        await users.setPasswordHashes([{ id: targetId, hash }]);
+        if (!self) await revokeSessions([targetId]);
+        await ctx.audit.record({ actorId: actor.userId, action: self ? 'password.change_own' : 'password.change_by_admin', entity: 'user', entityId: targetId });
+      });
+    },
+  };
+}
+
+function resetLinkInvalid() {
+  return appError(AUTH_ERRORS.reset_link_invalid, '비밀번호 재설정 링크가 만료되었거나 이미 사용되었습니다. 다시 요청해 주세요');
+}
+
+/** "student01" → "stu*****1": enough for the owner to recognise, not enough to harvest. */
+function maskLoginId(id: string): string {
+  if (id.length <= 3) return `${id[0]}**`;
+  return `${id.slice(0, 3)}${'*'.repeat(id.length - 4)}${id.slice(-1)}`;
+}

@@ -1,0 +1,136 @@
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { users } from './users.table.ts';
+
+export type UserType = 'STUDENT' | 'TA' | 'ADMIN';
+
+/** A new account; the password arrives hashed (who hashes decides the cost, see students' import). */
+export type NewAccount = {
+  loginId: string;
+  passwordHash: string;
+  userType: UserType;
+  name: string;
+  phone?: string | null;
+  isActive?: boolean;
+  isAdminLevel?: boolean;
+  createdBy?: number | null;
+};
+
+/** What sign-in and password checks need: the account with its password hash. Only auth asks for it. */
+export type AccountCredentials = {
+  id: number;
+  loginId: string;
+  userType: UserType;
+  name: string;
+  phone: string | null;
+  isActive: boolean;
+  isAdminLevel: boolean;
+  deletedAt: Date | null;
+  passwordHash: string;
+};
+
+/**
+ * Every change to an account, and the reads that need the users table itself (password hashes,
+ * login ids of deleted accounts). Each write stamps `updatedAt` and joins the caller's transaction.
+ */
+export function createAccounts({ ctx }: { ctx: AppContext }) {
+  const { db } = ctx;
+  const credentialColumns = {
+    id: users.id,
+    loginId: users.loginId,
+    userType: users.userType,
+    name: users.name,
+    phone: users.phone,
+    isActive: users.isActive,
+    isAdminLevel: users.isAdminLevel,
+    deletedAt: users.deletedAt,
+    passwordHash: users.passwordHash,
+  };
+
+  return {
+    /** The account signing in (by login id) or changing a password (by id), with its hash; null when there is none. */
+    async credentials(by: { loginId: string } | { id: number }): Promise<AccountCredentials | null> {
+      const [row] = await db
+        .select(credentialColumns)
+        .from(users)
+        .where('loginId' in by ? eq(users.loginId, by.loginId) : eq(users.id, by.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The id of the account holding exactly this login id (deleted ones too: a login id is never reused). */
+    async loginIdOwner(loginId: string): Promise<number | null> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.loginId, loginId)).limit(1);
+      return row?.id ?? null;
+    },
+
+    /** Which of these login ids are taken, compared without case; the answer is lower-cased. */
+    async takenLoginIds(loginIds: readonly string[]): Promise<Set<string>> {
+      const wanted = [...new Set(loginIds.map((l) => l.toLowerCase()))];
+      if (wanted.length === 0) return new Set();
+      const lower = sql<string>`lower(${users.loginId})`;
+      const rows = await db.select({ loginId: lower }).from(users).where(inArray(lower, wanted));
+      return new Set(rows.map((r) => r.loginId));
+    },
+
+    /** Creates accounts in one statement (callers chunk very long lists); ids come back in input order. */
+    async createAccounts(rows: readonly NewAccount[]): Promise<{ id: number; loginId: string }[]> {
+      if (rows.length === 0) return [];
+      const now = ctx.now();
+      return db
+        .insert(users)
+        .values(rows.map((r) => ({
+          loginId: r.loginId,
+          passwordHash: r.passwordHash,
+          userType: r.userType,
+          name: r.name,
+          phone: r.phone ?? null,
+          isActive: r.isActive ?? true,
+          isAdminLevel: r.isAdminLevel ?? false,
+          createdBy: r.createdBy ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })))
+        .returning({ id: users.id, loginId: users.loginId });
+    },
+
+    /** Changes name, login id, phone or active state of one account (fields left out stay). */
+    async updateAccount(opts: { id: number; name?: string; loginId?: string; phone?: string | null; isActive?: boolean }): Promise<void> {
+      await db
+        .update(users)
+        .set({
+          ...(opts.name === undefined ? {} : { name: opts.name }),
+          ...(opts.loginId === undefined ? {} : { loginId: opts.loginId }),
+          ...(opts.phone === undefined ? {} : { phone: opts.phone }),
+          ...(opts.isActive === undefined ? {} : { isActive: opts.isActive }),
+          updatedAt: ctx.now(),
+        })
+        .where(eq(users.id, opts.id));
+    },
+
+    async setActive(opts: { ids: readonly number[]; isActive: boolean }): Promise<void> {
+      if (opts.ids.length === 0) return;
+      await db.update(users).set({ isActive: opts.isActive, updatedAt: ctx.now() }).where(inArray(users.id, [...opts.ids]));
+    },
+
+    /** Soft delete: the rows and their history stay; the accounts leave lists and sign-in. */
+    async softDelete(ids: readonly number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.update(users).set({ deletedAt: ctx.now(), updatedAt: ctx.now() }).where(and(inArray(users.id, [...ids]), isNull(users.deletedAt)));
+    },
+
+    async restore(ids: readonly number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.update(users).set({ deletedAt: null, updatedAt: ctx.now() }).where(and(inArray(users.id, [...ids]), isNotNull(users.deletedAt)));
+    },
+
+    /** New password hashes, one statement for any number of accounts. Sessions are auth's to revoke. */
+    async setPasswordHashes(entries: readonly { id: number; hash: string }[]): Promise<void> {
+      if (entries.length === 0) return;
+      await db.execute(sql`
+        update ${users} set ${sql.identifier(users.passwordHash.name)} = v.hash, ${sql.identifier(users.updatedAt.name)} = ${ctx.now()}
+          from unnest(${sql.param(entries.map((e) => e.id))}::int[], ${sql.param(entries.map((e) => e.hash))}::text[]) as v(id, hash)
+         where ${users.id} = v.id`);
+    },
+  };
+}

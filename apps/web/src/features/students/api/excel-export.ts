@@ -1,0 +1,6 @@
+import { studentsApi } from '@academy/contracts/students';
+import { download } from '../../../lib/api.ts';
+import type { StudentListParams } from './student-list.ts';
+
+/** The grid's current filter as an .xlsx. */
+export const downloadStudentList = (query: StudentListParams) => download(studentsApi.excelExport, { query }, '학생목록.xlsx');
