@@ -26,6 +26,7 @@ const FindPassword = lazy(() => import('../routes/public/find-password.tsx'));
 const ResetPassword = lazy(() => import('../routes/public/reset-password.tsx'));
 const ParentFileLink = lazy(() => import('../routes/public/parent-file-link.tsx'));
 const Terms = lazy(() => import('../routes/public/terms.tsx'));
+const ParentScoreLink = lazy(() => import('../routes/public/parent-score-link.tsx'));
 
 const CrmNotice = lazy(() => import('../routes/crm/notice.tsx'));
 const CrmLectureList = lazy(() => import('../routes/crm/lectures/list.tsx'));
@@ -34,10 +35,12 @@ const CrmStudentList = lazy(() => import('../routes/crm/students/list.tsx'));
 const CrmStudentDetail = lazy(() => import('../routes/crm/students/detail.tsx'));
 const CrmTagList = lazy(() => import('../routes/crm/tags/list.tsx'));
 const CrmPushAlertTemplates = lazy(() => import('../routes/crm/push-alert-templates/list.tsx'));
+const CrmExamTemplates = lazy(() => import('../routes/crm/exams/templates.tsx'));
 
 const PortalHome = lazy(() => import('../routes/portal/home.tsx'));
 const PortalLectures = lazy(() => import('../routes/portal/lectures.tsx'));
 const PortalMaterials = lazy(() => import('../routes/portal/materials.tsx'));
+const PortalScores = lazy(() => import('../routes/portal/scores.tsx'));
 const CrmLectureFiles = lazy(() => import('../routes/crm/files/weekly-lecture-files.tsx'));
 
 /** /crm itself: each staff role's own first page. */
@@ -61,6 +64,7 @@ export const routes: RouteObject[] = [
       { path: 'terms/:id', element: page(Terms) },
       { path: 'link/reset-password/:uuid', element: page(ResetPassword) },
       { path: 'link/file/:token', element: page(ParentFileLink) },
+      { path: 'link/score/:token', element: page(ParentScoreLink) },
     ],
   },
   {
@@ -78,6 +82,7 @@ export const routes: RouteObject[] = [
       { path: 'students', element: page(CrmStudentList) },
       { path: 'students/:id', element: page(CrmStudentDetail) },
       { path: 'tags', element: page(CrmTagList) },
+      { path: 'exam-templates', element: page(CrmExamTemplates) },
       { path: 'push-alert-templates', element: <RequirePermission permission="ADMIN">{page(CrmPushAlertTemplates)}</RequirePermission> },
     ],
   },
@@ -89,6 +94,10 @@ export const routes: RouteObject[] = [
       { index: true, element: page(PortalHome) },
       { path: 'lectures', element: page(PortalLectures) },
       { path: 'materials', element: page(PortalMaterials) },
+      // One page: the list, a result (scores/12) and an online answer sheet (scores/12/submit).
+      { path: 'scores', element: page(PortalScores) },
+      { path: 'scores/:examId', element: page(PortalScores) },
+      { path: 'scores/:examId/submit', element: page(PortalScores) },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

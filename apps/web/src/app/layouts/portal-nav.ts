@@ -2,6 +2,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 
 export type PortalNavItem = {
   label: string;
@@ -17,4 +18,5 @@ export const PORTAL_NAV: PortalNavItem[] = [
   { label: '홈', path: '/portal', icon: HomeOutlined },
   { label: '수업', path: '/portal/lectures', icon: MenuBookOutlined },
   { label: '자료', path: '/portal/materials', icon: FolderOutlined },
+  { label: '성적', path: '/portal/scores', icon: AssessmentOutlined },
 ];

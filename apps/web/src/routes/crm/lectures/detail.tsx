@@ -7,8 +7,11 @@ import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import { scheduleText } from '@academy/contracts/lectures';
 import { hasPermission } from '@academy/contracts/roles';
 import { Alert, Box, Button, Chip, IconButton, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { meQuery } from '../../../features/auth/me.ts';
+import { ExamsTab } from '../../../features/exams/exams-tab.tsx';
 import { AttendanceGrid } from '../../../features/lectures/attendance-grid.tsx';
 import { RosterDialog, SpecialSessionDialog, TransferDialog } from '../../../features/lectures/lecture-dialogs.tsx';
 import { useAttendanceGrid } from '../../../features/lectures/api/attendance-grid.ts';
@@ -18,13 +21,14 @@ import { dayjs } from '../../../lib/dayjs.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.ts';
 
-/** A lecture's workspace: the attendance sheet, each session's participants and announcements, roster and transfers. */
+/** A lecture's workspace: the attendance sheet, the weekly tests and scores, each session's participants and announcements, roster and transfers. */
 export default function LectureDetailPage() {
   const id = Number(useParams().id);
   const { principal } = useSession();
   const detail = useLectureDetail(id);
   const grid = useAttendanceGrid(id);
-  const [tab, setTab] = useState<'attendance' | 'sessions'>('attendance');
+  const me = useQuery(meQuery());
+  const [tab, setTab] = useState<'attendance' | 'exams' | 'sessions'>('attendance');
   const [dialog, setDialog] = useState<'roster' | 'transfer' | 'special' | null>(null);
   const today = dayjs().format('YYYY-MM-DD');
 
@@ -60,8 +64,9 @@ export default function LectureDetailPage() {
         )}
       </Stack>
       {lecture.disabled && <Alert severity="warning" sx={{ mb: 2 }}>비활성화된 강좌입니다. 기록은 볼 수 있지만 출결 입력과 회차 추가는 할 수 없습니다.</Alert>}
-      <Tabs value={tab} onChange={(_, v: 'attendance' | 'sessions') => setTab(v)} sx={{ mb: 2 }}>
+      <Tabs value={tab} onChange={(_, v: 'attendance' | 'exams' | 'sessions') => setTab(v)} sx={{ mb: 2 }}>
         <Tab value="attendance" label="출석부" data-testid="tab-attendance" />
+        <Tab value="exams" label="시험·성적" data-testid="tab-exams" />
         <Tab value="sessions" label="회차별 관리 (참여자·공지)" data-testid="tab-sessions" />
       </Tabs>
       {tab === 'attendance' && (
@@ -70,6 +75,15 @@ export default function LectureDetailPage() {
           {grid.isPending && <Skeleton variant="rounded" height={480} />}
           {grid.data && <AttendanceGrid lectureId={id} grid={grid.data} initialCol={currentCol} />}
         </>
+      )}
+      {tab === 'exams' && (
+        <ExamsTab
+          lectureId={id}
+          sessions={sessions.map((w) => ({ id: w.id, title: w.specialName ?? w.title, date: w.date }))}
+          initialWlId={sessions[currentIndex]?.id ?? null}
+          myUserId={me.data?.id ?? null}
+          disabled={lecture.disabled}
+        />
       )}
       {tab === 'sessions' && <SessionTabs lecture={lecture} initialId={sessions[currentIndex]?.id ?? null} />}
       {dialog === 'roster' && <RosterDialog lecture={lecture} onClose={() => setDialog(null)} />}
