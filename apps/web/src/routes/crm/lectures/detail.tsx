@@ -10,7 +10,7 @@ import { Alert, Box, Button, Chip, IconButton, Skeleton, Stack, Tab, Tabs, Typog
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { meQuery } from '../../../features/auth/me.ts';
+import { meQuery } from '../../../features/auth/api/me.ts';
 import { ExamsTab } from '../../../features/exams/exams-tab.tsx';
 import { AttendanceGrid } from '../../../features/lectures/attendance-grid.tsx';
 import { RosterDialog, SpecialSessionDialog, TransferDialog } from '../../../features/lectures/lecture-dialogs.tsx';
