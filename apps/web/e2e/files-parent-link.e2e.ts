@@ -63,10 +63,11 @@ describe('files: parent links', () => {
 
     await parent.reload();
     await parent.getByTestId('shared-file-gone').waitFor();
-    expect(await parent.getByTestId('shared-file-gone').innerText()).toContain('만료');
+    expect(await parent.getByTestId('shared-file-gone').innerText()).toContain('취소된 링크');
 
     const stranger = await e2e.newPage({ width: 390, height: 844 });
     await stranger.goto('/link/file/not-a-real-token');
     await stranger.getByTestId('shared-file-gone').waitFor();
+    expect(await stranger.getByTestId('shared-file-gone').innerText()).toContain('링크를 찾을 수 없어요');
   });
 });

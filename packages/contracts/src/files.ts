@@ -145,14 +145,6 @@ export const STORAGE_URL_ERRORS = errorCodes('files', {
 /** The person a watermarked copy is made for does not exist (the users area's code). */
 export const WATERMARK_USER_ERRORS = errorCodes('users', { not_found: 404 });
 
-/** Parent links (/link/file/<token>). Every token that opens nothing is the same `not_found`. */
-export const LINKS_ERRORS = errorCodes('links', {
-  not_found: 404,
-  students_required: 400,
-  student_invalid: 400,
-  parent_phone_missing: 400,
-});
-
 // ─── replies ────────────────────────────────────────────────────────────────────────────────────
 
 export const storedFile = z.object({

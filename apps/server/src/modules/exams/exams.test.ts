@@ -203,6 +203,8 @@ describe('the student, the parent, and release', () => {
     expect(parent.json).toMatchObject({ studentName: me.name, result: { examId: exam.id, score: 60 } });
     expect(parent.json.result.trend).toBeUndefined();
     expect((await t.call('GET', `/api/link/score/${'x'.repeat(32)}`)).status).toBe(404);
+    // A score link opens nothing else: not a file, even with the same token.
+    expect((await t.call('GET', `/api/link/file/${token}`)).status).toBe(404);
     t.clock.advance(15 * 86_400_000);
     expect((await t.call('GET', `/api/link/score/${token}`)).status).toBe(410);
     t.clock.advance(-15 * 86_400_000);

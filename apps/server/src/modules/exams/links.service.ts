@@ -33,7 +33,7 @@ export function createScoreLinkService(deps: ExamsDeps & { results: ReturnType<t
         for (const userId of [...new Set(opts.userIds)]) {
           const c = contacts.get(userId);
           const phone = opts.sendSms ? (c?.parentPhone ?? null) : null;
-          const { token } = await links.create({ purpose: PURPOSE, studentId: userId, subjectId: exam.id, expiresAt, createdBy: opts.actor.id, smsPhone: phone });
+          const { token } = await links.create({ purpose: PURPOSE, studentId: userId, subjectId: exam.id, expiresAt, createdBy: opts.actor.id, smsPhone: phone, now: ctx.now() });
           const url = `${opts.origin}/link/score/${token}`;
           if (phone) {
             await sms.queue({
@@ -55,11 +55,14 @@ export function createScoreLinkService(deps: ExamsDeps & { results: ReturnType<t
     },
 
     async view(token: string): Promise<ParentScoreView> {
-      const link = await links.open({ purpose: PURPOSE, token, now: ctx.now() });
+      const now = ctx.now();
+      const link = await links.open({ purpose: PURPOSE, token, now });
+      const studentId = link.studentId!;
       const exam = await getExamRow(db, link.subjectId);
       if (!exam.readyToShow) throw appError(EXAM_ERRORS.not_released, '아직 성적이 공개되지 않았습니다. 공개되면 같은 링크에서 볼 수 있습니다');
-      const result = await results.detail({ userId: link.studentId, examId: exam.id });
-      const name = (await students.contactsOf([link.studentId])).get(link.studentId)?.name ?? '';
+      const result = await results.detail({ userId: studentId, examId: exam.id });
+      const name = (await students.contactsOf([studentId])).get(studentId)?.name ?? '';
+      await links.recordOpen({ id: link.id, now });
       return { studentName: name, result, expiresAt: link.expiresAt.toISOString() };
     },
   };

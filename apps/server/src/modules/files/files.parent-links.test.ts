@@ -8,7 +8,8 @@ import { auditLogs } from '../../lib/audit/audit.table.ts';
 import { smsOutbox } from '../../lib/sms/sms.table.ts';
 import { makeLecture } from '../lectures/lectures.testkit.ts';
 import { makeStaff, makeStudents } from '../users/users.testkit.ts';
-import { fileParentLinks, files } from './files.table.ts';
+import { publicLinks } from '../../lib/links/links.table.ts';
+import { files } from './files.table.ts';
 import { makePdf, makeStudentWithParent, sendToUrl, uploadFile } from './files.testkit.ts';
 
 let t: TestApp;
@@ -81,7 +82,7 @@ describe('parent links', () => {
     expect(sms!.kind).toBe('LMS');
 
     // Only the hash is stored.
-    const [row] = await t.ctx.db.select().from(fileParentLinks).where(eq(fileParentLinks.id, link.id));
+    const [row] = await t.ctx.db.select().from(publicLinks).where(eq(publicLinks.id, link.id));
     expect(row!.tokenHash).not.toContain(tokenOf(link.url));
     expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
 
@@ -127,25 +128,30 @@ describe('parent links', () => {
     expect(open.json().studentName).toBeNull();
   });
 
-  it('expired, revoked and unknown tokens get the same 404', async () => {
+  it('an unknown token is 404; an expired or revoked one says so (410) and what to do', async () => {
     const [expiring] = (await createLinks({ payload: { expiresInDays: 1 } })).json().links;
     const [revoking] = (await createLinks({ payload: {} })).json().links;
 
     const revoke = await t.app.inject({ method: 'DELETE', url: `/api/files/parent-links/${revoking.id}`, headers: bearer(ta) });
     expect(revoke.statusCode).toBe(200);
     expect(revoke.json()).toMatchObject({ status: 'revoked', revokedAt: expect.any(String) });
+    const again = await t.app.inject({ method: 'DELETE', url: `/api/files/parent-links/${revoking.id}`, headers: bearer(ta) });
+    expect(again.json().revokedAt).toBe(revoke.json().revokedAt);
     const gone = await openLink(tokenOf(revoking.url));
-    expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toMatchObject({ code: 'links.not_found' });
-    expect(gone.json().message).toContain('만료');
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json()).toMatchObject({ code: 'links.revoked', message: expect.stringContaining('새 링크') });
 
     expect((await openLink(tokenOf(expiring.url))).statusCode).toBe(200);
     t.clock.advance(DAY + 1000);
-    expect((await openLink(tokenOf(expiring.url))).statusCode).toBe(404);
+    const expired = await openLink(tokenOf(expiring.url));
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toMatchObject({ code: 'links.expired', message: expect.stringContaining('기간이 지난') });
 
-    expect((await openLink('A'.repeat(32))).statusCode).toBe(404);
+    expect((await openLink('A'.repeat(32))).json()).toMatchObject({ code: 'links.not_found' });
     expect((await openLink('not-a-token')).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/files/parent-links/999999', headers: bearer(ta) })).statusCode).toBe(404);
+    const audits = await t.ctx.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'file.parent_link_revoke'), eq(auditLogs.entityId, String(revoking.id))));
+    expect(audits).toHaveLength(1);
   });
 
   it('switching parent access off closes every link of the file; on again reopens the unexpired ones', async () => {
@@ -204,14 +210,14 @@ describe('parent links', () => {
     const notStudent = await createLinks({ payload: { studentIds: [managerId] } });
     expect(notStudent.statusCode).toBe(400);
     expect(notStudent.json().code).toBe('links.student_invalid');
-    const linksBefore = await t.ctx.db.select().from(fileParentLinks);
+    const linksBefore = await t.ctx.db.select().from(publicLinks);
     const smsBefore = await t.ctx.db.select().from(smsOutbox);
     const noPhone = await createLinks({ payload: { studentIds: [studentId, noPhoneId], sendSms: true } });
     expect(noPhone.statusCode).toBe(400);
     expect(noPhone.json()).toMatchObject({ code: 'links.parent_phone_missing' });
     expect(noPhone.json().message).toBe('studentIds: 학부모 연락처가 없는 학생이 있습니다 (강서연)');
     // Nothing is made or texted, not even for the student whose parent has a phone.
-    expect(await t.ctx.db.select().from(fileParentLinks)).toHaveLength(linksBefore.length);
+    expect(await t.ctx.db.select().from(publicLinks)).toHaveLength(linksBefore.length);
     expect(await t.ctx.db.select().from(smsOutbox)).toHaveLength(smsBefore.length);
     expect((await createLinks({ id: 999999, payload: {} })).statusCode).toBe(404);
   });

@@ -94,29 +94,3 @@ export const fileWatermarks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.fileId, t.userId, t.day] })],
 );
-
-/**
- * A link a parent (no account) opens from an SMS: an unguessable token bound to one file and
- * optionally one student (whose name marks the parent's copy of a lecture material). Only the
- * token's SHA-256 is stored; the token itself is shown once, when the link is made.
- */
-export const fileParentLinks = pgTable(
-  'file_parent_links',
-  {
-    id: serial('id').primaryKey(),
-    fileId: integer('file_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id'),
-    tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    revokedBy: integer('revoked_by'),
-    /** The parent phone the link was texted to (null when staff only copied it). */
-    smsPhone: text('sms_phone'),
-    openCount: integer('open_count').notNull().default(0),
-    firstOpenedAt: timestamp('first_opened_at', { withTimezone: true }),
-    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
-    createdBy: integer('created_by').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('file_parent_links_file_idx').on(t.fileId)],
-);

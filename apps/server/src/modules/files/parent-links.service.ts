@@ -1,27 +1,21 @@
-import { FILES_ERRORS, LINKS_ERRORS, type MadeParentLink, type ParentLink, type ParentLinks, type SharedFile } from '@academy/contracts/files';
+import { FILES_ERRORS, type MadeParentLink, type ParentLink, type ParentLinks, type SharedFile } from '@academy/contracts/files';
 import { compareKorean, formatKoreanDate } from '@academy/contracts/format';
-import { createHash, randomBytes } from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
+import { PUBLIC_LINK_ERRORS } from '@academy/contracts/links';
 import { AppError, appError } from '../../lib/errors.ts';
+import type { PublicLink } from '../../lib/links/links.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { DownloadService } from './downloads.service.ts';
 import type { FilesDeps } from './files.deps.ts';
 import type { FileRecords } from './files.records.ts';
 import { kstDay } from './files.rows.ts';
-import { fileParentLinks } from './files.table.ts';
 import type { PermissionService } from './permissions.service.ts';
 
-/** 24 random bytes = 192 bits, 32 characters in base64url. */
-const TOKEN_BYTES = 24;
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
+/** The purpose of the files area's links among the kernel's public links (`ctx.links`); the subject is the file. */
+const PURPOSE = 'file';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type LinkRow = typeof fileParentLinks.$inferSelect;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** The one answer for every token that does not open a file, so a token reveals nothing about others. */
-const linkGone = () => appError(LINKS_ERRORS.not_found, '링크가 만료되었거나 더 이상 사용할 수 없습니다. 학원에 새 링크를 요청해 주세요');
+/** A live token whose file cannot be shown any more (deleted, parent access switched off). */
+const fileGone = () => appError(PUBLIC_LINK_ERRORS.not_found, '자료를 더 이상 받을 수 없습니다. 필요하시면 학원에 새 링크를 요청해 주세요');
 
 export type ParentLinkService = ReturnType<typeof createParentLinkService>;
 
@@ -31,16 +25,15 @@ export type ParentLinkService = ReturnType<typeof createParentLinkService>;
  */
 export function createParentLinkService(deps: Pick<FilesDeps, 'ctx' | 'users' | 'students'> & { records: FileRecords; permissions: PermissionService; downloads: DownloadService }) {
   const { ctx, users, students, records, permissions, downloads } = deps;
-  const { db } = ctx;
+  const { db, links } = ctx;
 
-  function toLink(row: LinkRow, names: Map<number, { name: string }>): ParentLink {
-    const status = row.revokedAt ? 'revoked' : row.expiresAt <= ctx.now() ? 'expired' : 'active';
+  function toLink(row: PublicLink, names: Map<number, { name: string }>): ParentLink {
     return {
       id: row.id,
-      fileId: row.fileId,
+      fileId: row.subjectId,
       studentId: row.studentId,
       studentName: row.studentId === null ? null : (names.get(row.studentId)?.name ?? null),
-      status,
+      status: links.statusOf(row, ctx.now()),
       expiresAt: row.expiresAt.toISOString(),
       revokedAt: row.revokedAt?.toISOString() ?? null,
       smsPhone: row.smsPhone,
@@ -53,7 +46,7 @@ export function createParentLinkService(deps: Pick<FilesDeps, 'ctx' | 'users' | 
   }
 
   /** Names of the students and creators of some links. */
-  const namesOf = (rows: LinkRow[]) => users.directory(rows.flatMap((r) => (r.studentId === null ? [r.createdBy] : [r.createdBy, r.studentId])));
+  const namesOf = (rows: PublicLink[]) => users.directory(rows.flatMap((r) => (r.studentId === null ? [r.createdBy] : [r.createdBy, r.studentId])));
 
   async function liveFile(fileId: number) {
     const row = await records.find(fileId);
@@ -68,13 +61,13 @@ export function createParentLinkService(deps: Pick<FilesDeps, 'ctx' | 'users' | 
       const file = await liveFile(opts.fileId);
       if (!file.hasParentAccess) throw appError(FILES_ERRORS.parent_access_off, '학부모 공개가 꺼져 있는 파일입니다. 먼저 학부모 공개를 켜 주세요');
       const ids = [...new Set(opts.studentIds)];
-      if (opts.sendSms && ids.length === 0) throw appError(LINKS_ERRORS.students_required, '문자를 보내려면 학생을 한 명 이상 골라 주세요', { field: 'studentIds' });
+      if (opts.sendSms && ids.length === 0) throw appError(PUBLIC_LINK_ERRORS.students_required, '문자를 보내려면 학생을 한 명 이상 골라 주세요', { field: 'studentIds' });
       const contacts = await students.contactsOf(ids);
       const missing = ids.filter((id) => !contacts.has(id));
-      if (missing.length) throw appError(LINKS_ERRORS.student_invalid, `학생을 찾을 수 없습니다 (${missing.join(', ')})`, { field: 'studentIds' });
+      if (missing.length) throw appError(PUBLIC_LINK_ERRORS.student_invalid, `학생을 찾을 수 없습니다 (${missing.join(', ')})`, { field: 'studentIds' });
       if (opts.sendSms) {
         const noPhone = ids.filter((id) => !contacts.get(id)!.parentPhone).map((id) => contacts.get(id)!.name);
-        if (noPhone.length) throw appError(LINKS_ERRORS.parent_phone_missing, `학부모 연락처가 없는 학생이 있습니다 (${noPhone.sort(compareKorean).join(', ')})`, { field: 'studentIds' });
+        if (noPhone.length) throw appError(PUBLIC_LINK_ERRORS.parent_phone_missing, `학부모 연락처가 없는 학생이 있습니다 (${noPhone.sort(compareKorean).join(', ')})`, { field: 'studentIds' });
       }
       const targets = ids.length ? ids.map((id) => ({ id, ...contacts.get(id)! })) : [null];
       const now = ctx.now();
@@ -84,13 +77,9 @@ export function createParentLinkService(deps: Pick<FilesDeps, 'ctx' | 'users' | 
       return db.transaction(async () => {
         const out: MadeParentLink[] = [];
         for (const student of targets) {
-          const token = randomBytes(TOKEN_BYTES).toString('base64url');
-          const url = `${opts.origin}/link/file/${token}`;
           const smsPhone = opts.sendSms && student ? student.parentPhone : null;
-          const [row] = await db
-            .insert(fileParentLinks)
-            .values({ fileId: file.id, studentId: student?.id ?? null, tokenHash: hashToken(token), expiresAt, smsPhone, createdBy: actor.userId, createdAt: now })
-            .returning();
+          const { link: row, token } = await links.create({ purpose: PURPOSE, subjectId: file.id, studentId: student?.id ?? null, expiresAt, smsPhone, createdBy: actor.userId, now });
+          const url = `${opts.origin}/link/file/${token}`;
           if (smsPhone && student) {
             await ctx.sms.queue({
               toPhone: smsPhone,
@@ -104,12 +93,12 @@ export function createParentLinkService(deps: Pick<FilesDeps, 'ctx' | 'users' | 
             actorId: actor.userId,
             action: 'file.parent_link_create',
             entity: 'file_parent_link',
-            entityId: row!.id,
+            entityId: row.id,
             after: { fileId: file.id, fileName: file.fileName, studentId: student?.id ?? null, expiresAt: expiresAt.toISOString(), smsPhone },
           });
           const names = new Map<number, { name: string }>(creator ? [[actor.userId, creator]] : []);
           if (student) names.set(student.id, student);
-          out.push({ ...toLink(row!, names), url });
+          out.push({ ...toLink(row, names), url });
         }
         return out;
       });
@@ -118,7 +107,7 @@ export function createParentLinkService(deps: Pick<FilesDeps, 'ctx' | 'users' | 
     /** The links of a file (newest first) and the students staff can make links for (with their parent phone). */
     async list(fileId: number): Promise<ParentLinks> {
       const file = await liveFile(fileId);
-      const rows = await db.select().from(fileParentLinks).where(eq(fileParentLinks.fileId, file.id)).orderBy(desc(fileParentLinks.createdAt), desc(fileParentLinks.id));
+      const rows = await links.listOf({ purpose: PURPOSE, subjectId: file.id });
       const names = await namesOf(rows);
       const granted = file.weeklyLectureId ? await permissions.grantedStudentIds(file.weeklyLectureId) : [];
       const [contacts, accounts] = await Promise.all([students.contactsOf(granted), users.directory(granted)]);
@@ -130,41 +119,38 @@ export function createParentLinkService(deps: Pick<FilesDeps, 'ctx' | 'users' | 
 
     /** Revokes a link at once (idempotent). */
     async revoke(opts: { actor: AuthUser; linkId: number }): Promise<ParentLink> {
-      const [row] = await db.select().from(fileParentLinks).where(eq(fileParentLinks.id, opts.linkId));
-      if (!row) throw appError(LINKS_ERRORS.not_found, '학부모 링크를 찾을 수 없습니다');
-      const updated = await db.transaction(async () => {
-        if (row.revokedAt) return row;
-        const [u] = await db.update(fileParentLinks).set({ revokedAt: ctx.now(), revokedBy: opts.actor.userId }).where(eq(fileParentLinks.id, row.id)).returning();
-        await ctx.audit.record({
-          actorId: opts.actor.userId, action: 'file.parent_link_revoke', entity: 'file_parent_link', entityId: row.id,
-          before: { revokedAt: null }, after: { fileId: row.fileId, revokedAt: u!.revokedAt!.toISOString() },
-        });
-        return u!;
+      const revoked = await db.transaction(async () => {
+        const result = await links.revoke({ purpose: PURPOSE, id: opts.linkId, by: opts.actor.userId, now: ctx.now() });
+        if (!result) throw appError(PUBLIC_LINK_ERRORS.not_found, '학부모 링크를 찾을 수 없습니다');
+        const { link, changed } = result;
+        if (changed) {
+          await ctx.audit.record({
+            actorId: opts.actor.userId, action: 'file.parent_link_revoke', entity: 'file_parent_link', entityId: link.id,
+            before: { revokedAt: null }, after: { fileId: link.subjectId, revokedAt: link.revokedAt!.toISOString() },
+          });
+        }
+        return link;
       });
-      return toLink(updated, await namesOf([updated]));
+      return toLink(revoked, await namesOf([revoked]));
     },
 
     /**
      * A parent opens the link: the file's name, size and the child's name, with a short signed URL.
-     * Unknown, expired, revoked, a deleted file, parent access switched off: all the same 404.
+     * An unknown token is 404, an expired or revoked one 410 (`ctx.links`); a deleted file or parent
+     * access switched off is 404 too.
      */
     async open(token: string): Promise<SharedFile> {
-      if (!TOKEN_SHAPE.test(token)) throw linkGone();
-      const [link] = await db.select().from(fileParentLinks).where(eq(fileParentLinks.tokenHash, hashToken(token)));
       const now = ctx.now();
-      if (!link || link.revokedAt || link.expiresAt <= now) throw linkGone();
+      const link = await links.open({ purpose: PURPOSE, token, now });
       let download;
       try {
-        download = await downloads.forParent({ fileId: link.fileId, studentId: link.studentId });
+        download = await downloads.forParent({ fileId: link.subjectId, studentId: link.studentId });
       } catch (err) {
-        if (err instanceof AppError && err.status === 404) throw linkGone();
+        if (err instanceof AppError && err.status === 404) throw fileGone();
         throw err;
       }
-      if (!download) throw linkGone();
-      await db
-        .update(fileParentLinks)
-        .set({ openCount: sql`${fileParentLinks.openCount} + 1`, firstOpenedAt: sql`coalesce(${fileParentLinks.firstOpenedAt}, ${now.toISOString()}::timestamptz)`, lastOpenedAt: now })
-        .where(eq(fileParentLinks.id, link.id));
+      if (!download) throw fileGone();
+      await links.recordOpen({ id: link.id, now });
       const student = link.studentId === null ? undefined : (await users.directory([link.studentId])).get(link.studentId);
       return {
         fileName: download.fileName,

@@ -1,17 +1,25 @@
 import { formatFileSize } from '@academy/contracts/files';
 import { formatKoreanDate } from '@academy/contracts/format';
+import { PUBLIC_LINK_ERRORS } from '@academy/contracts/links';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
 import { useParams } from 'react-router';
 import { useSharedFile } from '../../features/files/api/shared-file.ts';
 import { dayjs } from '../../lib/dayjs.ts';
-import { ApiError, errorMessage } from '../../lib/http.ts';
+import { ApiError, errorMessage, isApiError } from '../../lib/http.ts';
 import { AuthCard } from './auth-card.tsx';
 
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
-const GONE_TEXT = '링크가 만료되었거나 더 이상 사용할 수 없습니다. 자료가 필요하시면 학원에 새 링크를 요청해 주세요.';
+const GONE_TEXT = '자료가 필요하시면 학원에 새 링크를 요청해 주세요.';
+
+/** Why the link opens nothing, in a parent's words (the server's own sentence underneath). */
+function goneTitle(err: unknown): string {
+  if (isApiError(err, PUBLIC_LINK_ERRORS.expired)) return '기간이 지난 링크예요';
+  if (isApiError(err, PUBLIC_LINK_ERRORS.revoked)) return '취소된 링크예요';
+  return '링크를 열 수 없어요';
+}
 /** Ask for a fresh signed URL when the one in hand has less than this left. */
 const URL_MARGIN_MS = 30_000;
 
@@ -48,7 +56,8 @@ export default function ParentFileLinkPage() {
       )}
       {gone && (
         <Alert severity="warning" data-testid="shared-file-gone">
-          {GONE_TEXT}
+          <AlertTitle>{validShape ? goneTitle(link.error) : '링크를 찾을 수 없어요'}</AlertTitle>
+          {link.error instanceof ApiError ? link.error.message : GONE_TEXT}
         </Alert>
       )}
       {link.isError && !gone && <Alert severity="error">{errorMessage(link.error)}</Alert>}
