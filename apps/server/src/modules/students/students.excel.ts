@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { formatKoreanDate, formatPhone } from '@academy/contracts/format';
 import {
@@ -12,7 +11,8 @@ import {
   type Student,
 } from '@academy/contracts/students';
 import { loginIdSchema, passwordSchema, phoneSchema } from '@academy/contracts/validation';
-import { AppError, appError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
+import { readSheet } from '../../lib/xlsx.ts';
 
 type Header = (typeof STUDENT_EXCEL_HEADERS)[number];
 export type RawImportRow = { row: number } & Record<Header, string>;
@@ -53,76 +53,25 @@ export async function buildTemplate(): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** A cell's value as the text a person sees; numbers typed into phone columns get their 0 back. */
-function cellText(value: ExcelJS.CellValue, opts: { phone: boolean }): string {
-  if (value == null) return '';
-  if (typeof value === 'number') {
-    const s = String(value);
-    return opts.phone && /^1\d{8,9}$/.test(s) ? `0${s}` : s;
-  }
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((t) => t.text).join('').trim();
-    if ('text' in value && typeof value.text === 'string') return value.text.trim();
-    if ('result' in value && value.result != null) return cellText(value.result as ExcelJS.CellValue, opts);
-  }
-  return '';
-}
-
-/**
- * Reads the first worksheet as a stream and stops as soon as the row limit is passed, so a huge
- * file is refused without being parsed whole.
- */
+/** Reads the first worksheet (src/lib/xlsx.ts); the columns are found by their header text. */
 export async function readImportRows(buffer: Buffer): Promise<RawImportRow[]> {
-  if (buffer.length < 4 || buffer[0] !== 0x50 || buffer[1] !== 0x4b) {
-    throw appError(STUDENT_ERRORS.excel_invalid, '엑셀(.xlsx) 파일만 올릴 수 있습니다. 엑셀에서 "Excel 통합 문서(.xlsx)"로 저장해 주세요', { field: 'file' });
-  }
-  const rows: RawImportRow[] = [];
-  let columns: Map<number, Header> | null = null;
-  try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      styles: 'cache',
-      entries: 'ignore',
-    });
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = row.values as ExcelJS.CellValue[];
-        if (!columns) {
-          const found = new Map<number, Header>();
-          values.forEach((v, i) => {
-            const text = cellText(v, { phone: false }).replace(/\s+/g, ' ');
-            const header = STUDENT_EXCEL_HEADERS.find((h) => h === text);
-            if (header) found.set(i, header);
-          });
-          columns = found;
-          const missing = STUDENT_EXCEL_HEADERS.filter((h) => ![...found.values()].includes(h));
-          if (missing.includes('이름') || missing.includes('아이디')) {
-            throw appError(STUDENT_ERRORS.excel_headers, `첫 행의 머리글을 찾을 수 없습니다 (필요: ${STUDENT_EXCEL_HEADERS.join(', ')}). 양식을 내려받아 사용해 주세요`, { field: 'file' });
-          }
-          continue;
-        }
-        const raw = Object.fromEntries(STUDENT_EXCEL_HEADERS.map((h) => [h, ''])) as Record<Header, string>;
-        for (const [i, header] of columns) raw[header] = cellText(values[i] ?? null, { phone: header.includes('전화') });
-        if (STUDENT_EXCEL_HEADERS.every((h) => raw[h] === '')) continue;
-        rows.push({ row: row.number, ...raw });
-        if (rows.length > STUDENT_IMPORT_MAX_ROWS) {
-          throw appError(STUDENT_ERRORS.excel_too_many_rows, `한 번에 ${STUDENT_IMPORT_MAX_ROWS.toLocaleString('ko-KR')}명까지 올릴 수 있습니다. 파일을 나누어 올려 주세요`, { field: 'file' });
-        }
+  const { header, rows } = await readSheet(buffer, {
+    maxRows: STUDENT_IMPORT_MAX_ROWS,
+    rowNoun: '명',
+    errors: { invalid: STUDENT_ERRORS.excel_invalid, rows: STUDENT_ERRORS.excel_too_many_rows, empty: STUDENT_ERRORS.excel_empty },
+    phoneColumn: (h) => h.includes('전화'),
+    onHeader: (found) => {
+      if (!found.includes('이름') || !found.includes('아이디')) {
+        throw appError(STUDENT_ERRORS.excel_headers, `첫 행의 머리글을 찾을 수 없습니다 (필요: ${STUDENT_EXCEL_HEADERS.join(', ')}). 양식을 내려받아 사용해 주세요`, { field: 'file' });
       }
-      break; // only the first worksheet holds students
-    }
-  } catch (e) {
-    if (e instanceof AppError) throw e;
-    throw appError(STUDENT_ERRORS.excel_invalid, '엑셀 파일을 읽을 수 없습니다. 손상되었거나 .xlsx 형식이 아닙니다', { field: 'file' });
-  }
-  if (!columns) throw appError(STUDENT_ERRORS.excel_empty, '엑셀 파일에 내용이 없습니다', { field: 'file' });
-  if (rows.length === 0) throw appError(STUDENT_ERRORS.excel_empty, '엑셀에 학생 행이 없습니다. 2행부터 학생을 입력해 주세요', { field: 'file' });
-  return rows;
+    },
+  });
+  const columns = STUDENT_EXCEL_HEADERS.map((h) => [h, header.indexOf(h)] as const);
+  const out = rows
+    .map(({ row, cells }) => ({ row, ...(Object.fromEntries(columns.map(([h, i]) => [h, i < 0 ? '' : (cells[i] ?? '')])) as Record<Header, string>) }))
+    .filter((r) => STUDENT_EXCEL_HEADERS.some((h) => r[h] !== ''));
+  if (out.length === 0) throw appError(STUDENT_ERRORS.excel_empty, '엑셀에 학생 행이 없습니다. 2행부터 학생을 입력해 주세요', { field: 'file' });
+  return out;
 }
 
 export type PreparedImportRow = {
