@@ -1,20 +1,17 @@
 import { sql } from 'drizzle-orm';
-import type { ResourceDef } from '../../plugins/graphql/registry.ts';
+import { defineResource } from '../../plugins/graphql/registry.ts';
 import { examTemplates as t } from './exams.table.ts';
 
 /**
  * `examTemplates` for the templates grid (staff, read only): every change goes through the REST
  * calls, which check the structured answer keys.
  */
-export const examTemplatesResource: ResourceDef = {
+export const examTemplatesResource = defineResource({
   name: 'examTemplates',
   singular: 'examTemplate',
-  typeName: 'ExamTemplate',
   description: '시험 템플릿',
   table: t,
-  idColumn: t.id,
   fields: {
-    id: { type: 'ID', column: t.id, sortable: true, filterable: true },
     title: { type: 'String', column: t.title, sortable: true, filterable: true, description: '시험 이름' },
     subject: { type: 'String', column: t.subject, nullable: true, sortable: true, filterable: true, description: '과목' },
     questionCount: { type: 'Int', column: sql`jsonb_array_length(${t.questions})`, sortable: true, description: '문항 수' },
@@ -24,4 +21,4 @@ export const examTemplatesResource: ResourceDef = {
   },
   operations: { read: 'TA' },
   defaultSort: [{ field: 'updatedAt', direction: 'DESC' }],
-};
+});

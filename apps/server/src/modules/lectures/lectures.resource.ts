@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { registerResource, type Operator } from '../../plugins/graphql/registry.ts';
+import { defineResource, registerResource, type Operator } from '../../plugins/graphql/registry.ts';
 import { attendanceTypes, lectures, lectureStudents, weeklyLectures } from './lectures.table.ts';
 
 /** `dayOfWeek` filter: lectures meeting on that day (1 = 월 … 7 = 일), read from the timetable. */
@@ -18,15 +18,12 @@ function dayOfWeekCondition({ operator, value }: { operator: Operator; value: un
  * `attendanceTypes`.
  */
 export function registerLectureResources(app: FastifyInstance): void {
-  registerResource(app, {
+  registerResource(app, defineResource({
     name: 'lectures',
     singular: 'lecture',
-    typeName: 'Lecture',
     description: '강좌',
     table: lectures,
-    idColumn: lectures.id,
     fields: {
-      id: { type: 'ID', column: lectures.id, sortable: true, filterable: true },
       name: { type: 'String', column: lectures.name, sortable: true, filterable: true, description: '강좌명' },
       subject: { type: 'String', column: lectures.subject, sortable: true, filterable: true, description: '과목' },
       teacher: { type: 'String', column: lectures.teacherName, sortable: true, filterable: true, description: '담당 강사 이름' },
@@ -51,17 +48,14 @@ export function registerLectureResources(app: FastifyInstance): void {
       dayOfWeek: { type: 'Int', description: '수업 요일 (1=월 … 7=일): { dayOfWeek: { in: [1, 3] } }', toSql: dayOfWeekCondition },
     },
     defaultSort: [{ field: 'name', direction: 'ASC' }],
-  });
+  }));
 
-  registerResource(app, {
+  registerResource(app, defineResource({
     name: 'weeklyLectures',
     singular: 'weeklyLecture',
-    typeName: 'WeeklyLecture',
     description: '회차',
     table: weeklyLectures,
-    idColumn: weeklyLectures.id,
     fields: {
-      id: { type: 'ID', column: weeklyLectures.id, sortable: true, filterable: true },
       lectureId: { type: 'Int', column: weeklyLectures.lectureId, sortable: true, filterable: true, description: '강좌 ID' },
       seq: { type: 'Int', column: weeklyLectures.seq, nullable: true, sortable: true, filterable: true, description: '정규 회차 번호 (특별 회차는 null)' },
       title: { type: 'String', column: weeklyLectures.title, sortable: true, filterable: true, description: '회차 제목 (3주차, 보강 …)' },
@@ -78,17 +72,14 @@ export function registerLectureResources(app: FastifyInstance): void {
     },
     operations: { read: 'TA' },
     defaultSort: [{ field: 'date', direction: 'ASC' }],
-  });
+  }));
 
-  registerResource(app, {
+  registerResource(app, defineResource({
     name: 'attendanceTypes',
     singular: 'attendanceType',
-    typeName: 'AttendanceType',
     description: '출결 유형',
     table: attendanceTypes,
-    idColumn: attendanceTypes.id,
     fields: {
-      id: { type: 'ID', column: attendanceTypes.id, sortable: true, filterable: true },
       name: { type: 'String', column: attendanceTypes.name, sortable: true, filterable: true, description: '이름' },
       color: { type: 'String', column: attendanceTypes.color, description: '색상' },
       countsAsPresent: { type: 'Boolean', column: attendanceTypes.countsAsPresent, filterable: true, description: '출석으로 인정' },
@@ -96,5 +87,5 @@ export function registerLectureResources(app: FastifyInstance): void {
     },
     operations: { read: 'TA' },
     defaultSort: [{ field: 'seq', direction: 'ASC' }],
-  });
+  }));
 }

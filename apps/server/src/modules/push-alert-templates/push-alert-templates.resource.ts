@@ -1,20 +1,17 @@
 import { pushAlertTemplateCreateSchema, pushAlertTemplateUpdateSchema } from '@academy/contracts/push-alert-templates';
-import type { ResourceDef } from '../../plugins/graphql/registry.ts';
+import { defineResource } from '../../plugins/graphql/registry.ts';
 import { pushAlertTemplates as t } from './push-alert-templates.table.ts';
 
 /**
  * Message templates live only in the GraphQL data layer (SPEC §3: the admin data layer registers
  * pushAlertTemplates); full CRUD for admins, nothing for anyone else.
  */
-export const pushAlertTemplatesResource: ResourceDef = {
+export const pushAlertTemplatesResource = defineResource({
   name: 'pushAlertTemplates',
   singular: 'pushAlertTemplate',
-  typeName: 'PushAlertTemplate',
   description: '알림 문자 템플릿',
   table: t,
-  idColumn: t.id,
   fields: {
-    id: { type: 'ID', column: t.id, sortable: true, filterable: true },
     title: { type: 'String', column: t.title, sortable: true, filterable: true, description: '템플릿 이름' },
     category: { type: 'String', column: t.category, sortable: true, filterable: true, description: '분류: 출결, 성적, 클리닉, 상담, 일반' },
     body: { type: 'String', column: t.body, filterable: true, description: '본문 (#{이름} #{점수} #{링크} 변수 사용)' },
@@ -25,4 +22,4 @@ export const pushAlertTemplatesResource: ResourceDef = {
   operations: { read: 'ADMIN', create: 'ADMIN', update: 'ADMIN', delete: 'ADMIN' },
   write: { create: pushAlertTemplateCreateSchema, update: pushAlertTemplateUpdateSchema },
   defaultSort: [{ field: 'createdAt', direction: 'DESC' }],
-};
+});

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { registerResource } from '../../plugins/graphql/registry.ts';
+import { defineResource, registerResource } from '../../plugins/graphql/registry.ts';
 import { userAccounts } from '../users/index.ts';
 import type { StudentsDeps } from './students.deps.ts';
 import { gradeOrder, isStudent } from './students.rows.ts';
@@ -13,10 +13,9 @@ import { studentProfiles } from './students.table.ts';
  * users module's view, tags and lectures through their modules' public SQL.
  */
 export function registerStudentResources(app: FastifyInstance, { tags, lectures }: Pick<StudentsDeps, 'tags' | 'lectures'>): void {
-  registerResource(app, {
+  registerResource(app, defineResource({
     name: 'students',
     singular: 'student',
-    typeName: 'Student',
     description: '학생 (삭제된 학생 제외)',
     // Read only: `table` is never written; the rows are the accounts joined with their profiles.
     table: studentProfiles,
@@ -24,7 +23,6 @@ export function registerStudentResources(app: FastifyInstance, { tags, lectures 
     from: sql`${userAccounts} left join ${studentProfiles} on ${studentProfiles.userId} = ${userAccounts.id}`,
     where: sql`${isStudent} and ${userAccounts.deletedAt} is null`,
     fields: {
-      id: { type: 'ID', column: userAccounts.id, sortable: true, filterable: true },
       loginId: { type: 'String', column: userAccounts.loginId, sortable: true, filterable: true, description: '아이디' },
       name: { type: 'String', column: userAccounts.name, sortable: true, filterable: true, description: '이름' },
       phone: { type: 'String', column: userAccounts.phone, nullable: true, sortable: true, filterable: true, description: '학생 전화번호 (숫자만)' },
@@ -62,5 +60,5 @@ export function registerStudentResources(app: FastifyInstance, { tags, lectures 
       },
     },
     defaultSort: [{ field: 'name', direction: 'ASC' }],
-  });
+  }));
 }

@@ -1,19 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { registerResource } from '../../plugins/graphql/registry.ts';
+import { defineResource, registerResource } from '../../plugins/graphql/registry.ts';
 import { userCountOf } from './tags.sql.ts';
 import { tags } from './tags.table.ts';
 
 /** The `tags` GraphQL resource, read only (changes go through the REST calls); staff read. */
 export function registerTagResources(app: FastifyInstance): void {
-  registerResource(app, {
+  registerResource(app, defineResource({
     name: 'tags',
     singular: 'tag',
-    typeName: 'Tag',
     description: '태그 (표시 순서대로)',
     table: tags,
-    idColumn: tags.id,
     fields: {
-      id: { type: 'ID', column: tags.id, sortable: true, filterable: true },
       name: { type: 'String', column: tags.name, sortable: true, filterable: true, description: '태그 이름' },
       color: { type: 'String', column: tags.color, description: '색상 #RRGGBB' },
       priority: { type: 'Int', column: tags.priority, sortable: true, filterable: true, description: '표시 순서 (0이 처음)' },
@@ -21,5 +18,5 @@ export function registerTagResources(app: FastifyInstance): void {
     },
     operations: { read: 'TA' },
     defaultSort: [{ field: 'priority', direction: 'ASC' }],
-  });
+  }));
 }

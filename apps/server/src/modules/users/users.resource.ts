@@ -1,21 +1,18 @@
 import { sql } from 'drizzle-orm';
-import type { ResourceDef } from '../../plugins/graphql/registry.ts';
+import { defineResource } from '../../plugins/graphql/registry.ts';
 import { users } from './users.table.ts';
 
 /**
  * Accounts for the CRM's pickers and grids: read only, never the password hash. Staff see every
  * account; a student sees only their own row.
  */
-export const usersResource: ResourceDef = {
+export const usersResource = defineResource({
   name: 'users',
   singular: 'user',
-  typeName: 'User',
   description: '계정 (학생·조교·관리자)',
   table: users,
-  idColumn: users.id,
   where: sql`${users.deletedAt} is null`,
   fields: {
-    id: { type: 'ID', column: users.id, sortable: true, filterable: true },
     loginId: { type: 'String', column: users.loginId, sortable: true, filterable: true, description: '아이디' },
     name: { type: 'String', column: users.name, sortable: true, filterable: true, description: '이름' },
     phone: { type: 'String', column: users.phone, nullable: true, sortable: true, filterable: true, description: '전화번호 (숫자만, 예: 01012345678)' },
@@ -42,4 +39,4 @@ export const usersResource: ResourceDef = {
     },
   },
   defaultSort: [{ field: 'name', direction: 'ASC' }],
-};
+});

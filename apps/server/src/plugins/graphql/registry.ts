@@ -3,17 +3,16 @@
  * sort inputs, list/one queries and CRUD mutations (nestjs-query conventions, as refine's
  * providers send them — ARCHITECTURE.md "The GraphQL data layer contract") are generated from it.
  *
- * Registering (call it from your area's `xxxRoutes(app, ctx)`; buildApp mounts /api/gql after
- * every area has registered):
+ * Declaring (`defineResource` in the area's `<area>.resource.ts`; the module's `register` hook calls
+ * `registerResource(app, …)`, and buildApp mounts /api/gql after every module has registered):
  *
- *   registerResource(app, {
- *     name: 'students', singular: 'student', typeName: 'Student',
+ *   export const studentsResource = defineResource({
+ *     name: 'students', singular: 'student',          // GraphQL type name: Student
  *     table: users,                                   // the table writes go to (and the default FROM)
- *     idColumn: users.id,                             // numeric or text primary key
+ *     idColumn: users.id,                             // optional: the table's `id` column by default
  *     from: sql`${users} join ${studentProfiles} on ${studentProfiles.userId} = ${users.id}`,  // optional
  *     where: sql`${users.userType} = 'STUDENT' and ${users.deletedAt} is null`,              // optional base condition
- *     fields: {                                       // exposed fields; key = GraphQL field name
- *       id: { type: 'ID', column: users.id, sortable: true, filterable: true },
+ *     fields: {                                       // exposed fields besides `id`; key = GraphQL field name
  *       name: { type: 'String', column: users.name, sortable: true, filterable: true },
  *       school: { type: 'String', column: studentProfiles.school, nullable: true, filterable: true },
  *       tagCount: { type: 'Int', column: sql`(select count(*) from …)`, sortable: true },  // any SQL expression
@@ -105,6 +104,26 @@ export type ResourceDef = {
   write?: { create?: z.ZodObject; update?: z.ZodObject };
   defaultSort?: SortSpec[];
 };
+
+export type ResourceInput = Omit<ResourceDef, 'typeName' | 'idColumn'> & {
+  /** The primary key; the table's `id` column when left out. */
+  idColumn?: AnyPgColumn;
+};
+
+/**
+ * A resource by the conventions: the GraphQL type named after `singular` (examTemplate →
+ * ExamTemplate), and an `id` field (sortable, filterable) on the id column ahead of the others.
+ */
+export function defineResource(input: ResourceInput): ResourceDef {
+  const idColumn = input.idColumn ?? (input.table as unknown as { id?: AnyPgColumn }).id;
+  if (!idColumn) throw new Error(`resource ${input.name}: the table has no "id" column; give idColumn`);
+  return {
+    ...input,
+    typeName: input.singular[0]!.toUpperCase() + input.singular.slice(1),
+    idColumn,
+    fields: { id: { type: 'ID', column: idColumn, sortable: true, filterable: true }, ...input.fields },
+  };
+}
 
 const registries = new WeakMap<FastifyInstance, Map<string, ResourceDef>>();
 
