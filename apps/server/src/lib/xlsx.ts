@@ -77,3 +77,37 @@ export async function readSheet(buffer: Buffer, opts: ReadSheetOptions): Promise
   if (!header) throw appError(opts.errors.empty ?? opts.errors.invalid, '엑셀 파일에 내용이 없습니다', { field: 'file' });
   return { header, rows };
 }
+
+export type SheetColumn<T> = {
+  header: string;
+  width?: number;
+  value: (row: T) => ExcelJS.CellValue | undefined;
+};
+
+/**
+ * The one way a list becomes an .xlsx: a bold header row, one row per item, optional closing rows
+ * (averages …) in italics, frozen header (and first columns), and an optional second sheet of
+ * plain guidance lines.
+ */
+export async function writeSheet<T>(opts: {
+  name: string;
+  columns: readonly SheetColumn<T>[];
+  rows: readonly T[];
+  footer?: readonly (ExcelJS.CellValue | undefined)[][];
+  frozenColumns?: number;
+  guide?: { name: string; lines: readonly (readonly string[])[]; widths?: readonly number[] };
+}): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(opts.name);
+  ws.columns = opts.columns.map((c) => ({ header: c.header, width: c.width ?? 12 }));
+  ws.getRow(1).font = { bold: true };
+  for (const row of opts.rows) ws.addRow(opts.columns.map((c) => c.value(row) ?? null));
+  for (const line of opts.footer ?? []) ws.addRow(line.map((v) => v ?? null)).font = { italic: true };
+  ws.views = [{ state: 'frozen', xSplit: opts.frozenColumns ?? 0, ySplit: 1 }];
+  if (opts.guide) {
+    const guide = wb.addWorksheet(opts.guide.name);
+    if (opts.guide.widths) guide.columns = opts.guide.widths.map((width) => ({ width }));
+    guide.addRows(opts.guide.lines.map((l) => [...l]));
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

@@ -1,9 +1,9 @@
 import { EXAM_ERRORS, questionSchema } from '@academy/contracts/exams';
+import { compareKorean } from '@academy/contracts/format';
 import type { Question } from '@academy/contracts/grading';
-import ExcelJS from 'exceljs';
 import type { FileResult } from '../../http/route.ts';
 import { appError } from '../../lib/errors.ts';
-import { readSheet } from '../../lib/xlsx.ts';
+import { readSheet, writeSheet } from '../../lib/xlsx.ts';
 import type { ExamsDeps } from './exams.deps.ts';
 import { getExamRow } from './exams.rows.ts';
 import type { ScoringService } from './scoring.service.ts';
@@ -57,20 +57,26 @@ export function createExcelService(deps: ExamsDeps & { scoring: ScoringService }
       const exam = await getExamRow(db, examId);
       const participants = await lectures.participation.participantsOf(exam.weeklyLectureId);
       const names = await users.directory(participants);
-      const wb = new ExcelJS.Workbook();
-      const ws = wb.addWorksheet('점수');
-      ws.addRow(['아이디', '이름', '점수', ...exam.questions.map((q) => String(q.no))]).font = { bold: true };
-      const people = [...names.values()].sort((a, b) => a.name.localeCompare(b.name, 'ko'));
-      for (const p of people) ws.addRow([p.loginId, p.name]);
-      ws.getColumn(1).width = 16;
-      ws.getColumn(2).width = 12;
-      const guide = wb.addWorksheet('작성 안내');
-      guide.addRows([
-        ['점수만 입력하거나, 문항 열(1, 2, 3 …)에 학생의 답을 입력하면 정답과 비교해 채점합니다.'],
-        ['객관식은 1~5, 주관식은 답을 그대로 적습니다. 빈 행은 건너뜁니다.'],
-        [`만점: ${exam.maxScore}점. 한 행이라도 잘못되면 아무것도 저장하지 않습니다.`],
-      ]);
-      return { body: Buffer.from(await wb.xlsx.writeBuffer()), fileName: `${exam.title}_점수입력.xlsx` };
+      const people = [...names.values()].sort((a, b) => compareKorean(a.name, b.name));
+      const body = await writeSheet({
+        name: '점수',
+        rows: people,
+        columns: [
+          { header: '아이디', width: 16, value: (p) => p.loginId },
+          { header: '이름', width: 12, value: (p) => p.name },
+          { header: '점수', value: () => null },
+          ...exam.questions.map((q) => ({ header: String(q.no), width: 6, value: () => null })),
+        ],
+        guide: {
+          name: '작성 안내',
+          lines: [
+            ['점수만 입력하거나, 문항 열(1, 2, 3 …)에 학생의 답을 입력하면 정답과 비교해 채점합니다.'],
+            ['객관식은 1~5, 주관식은 답을 그대로 적습니다. 빈 행은 건너뜁니다.'],
+            [`만점: ${exam.maxScore}점. 한 행이라도 잘못되면 아무것도 저장하지 않습니다.`],
+          ],
+        },
+      });
+      return { body, fileName: `${exam.title}_점수입력.xlsx` };
     },
 
     /** A score sheet: checked row by row; with dryRun, or any error, nothing is written. */

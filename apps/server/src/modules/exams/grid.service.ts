@@ -1,9 +1,9 @@
 import { CLINIC_STATUS_LABEL, EXAM_ERRORS, type GridRow, SCORE_STATUS_LABEL, type ScoreGrid } from '@academy/contracts/exams';
 import { compareKorean } from '@academy/contracts/format';
 import { asc, eq, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { FileResult } from '../../http/route.ts';
 import { appError } from '../../lib/errors.ts';
+import { type SheetColumn, writeSheet } from '../../lib/xlsx.ts';
 import type { ExamsDeps } from './exams.deps.ts';
 import { lectureTopic, mapExams } from './exams.rows.ts';
 import { exams, scores, scoreSheetMemos } from './exams.table.ts';
@@ -99,30 +99,27 @@ export function createGridService(deps: ExamsDeps & { locks: LockService }) {
 
     async excel(q: GridQuery): Promise<FileResult> {
       const g = await grid(q);
-      const wb = new ExcelJS.Workbook();
-      const ws = wb.addWorksheet('성적표');
-      const header = ['이름', '아이디', ...g.exams.flatMap((e) => [`${e.title} 1차`, `${e.title} 재시험`, `${e.title} 상태`, `${e.title} 클리닉`, ...(e.gradeMode === 'none' ? [] : [`${e.title} 등급`])])];
-      ws.addRow(header).font = { bold: true };
-      for (const s of g.students) {
-        ws.addRow([
-          s.name,
-          s.loginId,
-          ...g.exams.flatMap((e, i) => [
-            s.first[i], s.retake[i], s.status[i] ? SCORE_STATUS_LABEL[s.status[i]!] : '-', s.clinic[i] ? CLINIC_STATUS_LABEL[s.clinic[i]!] : '-',
-            ...(e.gradeMode === 'none' ? [] : [s.grade[i]]),
-          ]),
-        ]);
-      }
+      type Row = (typeof g.students)[number];
+      const graded = (e: (typeof g.exams)[number]) => e.gradeMode !== 'none';
+      const columns: SheetColumn<Row>[] = [
+        { header: '이름', width: 14, value: (s) => s.name },
+        { header: '아이디', width: 14, value: (s) => s.loginId },
+        ...g.exams.flatMap((e, i): SheetColumn<Row>[] => [
+          { header: `${e.title} 1차`, value: (s) => s.first[i] },
+          { header: `${e.title} 재시험`, value: (s) => s.retake[i] },
+          { header: `${e.title} 상태`, value: (s) => (s.status[i] ? SCORE_STATUS_LABEL[s.status[i]!] : '-') },
+          { header: `${e.title} 클리닉`, value: (s) => (s.clinic[i] ? CLINIC_STATUS_LABEL[s.clinic[i]!] : '-') },
+          ...(graded(e) ? [{ header: `${e.title} 등급`, value: (s: Row) => s.grade[i] }] : []),
+        ]),
+      ];
       const averages = g.exams.flatMap((e, i) => {
         const taken = g.students.map((s) => (s.status[i] === 'taken' ? s.first[i] : null)).filter((v): v is number => v !== null);
         const avg = taken.length ? Math.round((taken.reduce((a, b) => a + b, 0) / taken.length) * 10) / 10 : null;
-        return [avg, null, `${taken.length}명 응시`, null, ...(e.gradeMode === 'none' ? [] : [null])];
+        return [avg, null, `${taken.length}명 응시`, null, ...(graded(e) ? [null] : [])];
       });
-      ws.addRow(['평균', '', ...averages]).font = { italic: true };
-      ws.columns.forEach((c, i) => (c.width = i < 2 ? 14 : 12));
-      ws.views = [{ state: 'frozen', xSplit: 2, ySplit: 1 }];
+      const body = await writeSheet({ name: '성적표', columns, rows: g.students, footer: [['평균', '', ...averages]], frozenColumns: 2 });
       const title = g.weeklyLectures.length === 1 ? g.weeklyLectures[0]!.title : `${g.weeklyLectures[0]?.title ?? ''}-${g.weeklyLectures.at(-1)?.title ?? ''}`;
-      return { body: Buffer.from(await wb.xlsx.writeBuffer()), fileName: `${g.lecture.name}_${title}_성적표.xlsx` };
+      return { body, fileName: `${g.lecture.name}_${title}_성적표.xlsx` };
     },
 
     async setStudentMemo(opts: { lectureId: number; weeklyLectureId: number; userId: number; memo: string; actorId: number }) {

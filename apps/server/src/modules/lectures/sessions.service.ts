@@ -8,9 +8,9 @@ import {
   type WeeklyLectureSummary,
 } from '@academy/contracts/lectures';
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { FileResult } from '../../http/route.ts';
 import { appError } from '../../lib/errors.ts';
+import { writeSheet } from '../../lib/xlsx.ts';
 import { userAccounts } from '../users/index.ts';
 import type { LecturesDeps } from './lectures.deps.ts';
 import { getActiveLectureRow, getLectureRow, getWeeklyLectureRow, mapWeeklyLecture } from './lectures.rows.ts';
@@ -214,18 +214,18 @@ export function createSessionService(deps: LecturesDeps & { roster: RosterServic
         .leftJoin(lectureStudents, and(eq(lectureStudents.userId, userAccounts.id), eq(lectureStudents.lectureId, opts.lectureId), isNull(lectureStudents.leftAt)))
         .where(and(eq(userAccounts.userType, 'STUDENT'), eq(userAccounts.isActive, true), isNull(userAccounts.deletedAt), notInArray(userAccounts.id, inSession)));
       rows.sort((a, b) => compareKorean(a.name, b.name));
-      const wb = new ExcelJS.Workbook();
-      const ws = wb.addWorksheet('추가 가능 학생');
-      ws.columns = [
-        { header: '학생 ID', key: 'id', width: 10 },
-        { header: '이름', key: 'name', width: 14 },
-        { header: '아이디', key: 'loginId', width: 16 },
-        { header: '전화번호', key: 'phone', width: 16 },
-        { header: '이 강좌 수강생', key: 'enrolled', width: 14 },
-      ];
-      ws.getRow(1).font = { bold: true };
-      for (const r of rows) ws.addRow({ id: r.id, name: r.name, loginId: r.loginId, phone: formatPhone(r.phone), enrolled: r.enrolled ? '예' : '아니오' });
-      return { body: Buffer.from(await wb.xlsx.writeBuffer()), fileName: `${lecture.name}_${wl.title}_추가가능학생.xlsx` };
+      const body = await writeSheet({
+        name: '추가 가능 학생',
+        rows,
+        columns: [
+          { header: '학생 ID', width: 10, value: (r) => r.id },
+          { header: '이름', width: 14, value: (r) => r.name },
+          { header: '아이디', width: 16, value: (r) => r.loginId },
+          { header: '전화번호', width: 16, value: (r) => formatPhone(r.phone) },
+          { header: '이 강좌 수강생', width: 14, value: (r) => (r.enrolled ? '예' : '아니오') },
+        ],
+      });
+      return { body, fileName: `${lecture.name}_${wl.title}_추가가능학생.xlsx` };
     },
   };
 }

@@ -12,7 +12,7 @@ import {
 } from '@academy/contracts/students';
 import { loginIdSchema, passwordSchema, phoneSchema } from '@academy/contracts/validation';
 import { appError } from '../../lib/errors.ts';
-import { readSheet } from '../../lib/xlsx.ts';
+import { readSheet, writeSheet } from '../../lib/xlsx.ts';
 
 type Header = (typeof STUDENT_EXCEL_HEADERS)[number];
 export type RawImportRow = { row: number } & Record<Header, string>;
@@ -181,35 +181,22 @@ function normaliseGrade(input: string): Student['grade'] {
 const STATUS_LABEL = (s: Student) => (s.deletedAt ? '삭제됨' : s.isActive ? '재원' : '비활성');
 
 /** The grid's current filter as an .xlsx, phones formatted the Korean way. */
-export async function buildExport(students: Student[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('학생 목록');
-  ws.columns = [
-    { header: '이름', key: 'name', width: 12 },
-    { header: '아이디', key: 'loginId', width: 14 },
-    { header: '학생 전화번호', key: 'phone', width: 16 },
-    { header: '학부모 전화번호', key: 'parentPhone', width: 16 },
-    { header: '학교', key: 'school', width: 14 },
-    { header: '학년', key: 'grade', width: 8 },
-    { header: '상태', key: 'status', width: 8 },
-    { header: '태그', key: 'tags', width: 24 },
-    { header: '등록일', key: 'createdAt', width: 16 },
-    { header: '메모', key: 'memo', width: 40 },
-  ];
-  ws.getRow(1).font = { bold: true };
-  for (const s of students) {
-    ws.addRow({
-      name: s.name,
-      loginId: s.loginId,
-      phone: formatPhone(s.phone),
-      parentPhone: formatPhone(s.parentPhone),
-      school: s.school ?? '',
-      grade: s.grade ?? '',
-      status: STATUS_LABEL(s),
-      tags: s.tags.map((t) => t.name).join(', '),
-      createdAt: formatKoreanDate(new Date(s.createdAt)),
-      memo: s.memo,
-    });
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer());
+export function buildExport(students: Student[]): Promise<Buffer> {
+  return writeSheet({
+    name: '학생 목록',
+    rows: students,
+    frozenColumns: 1,
+    columns: [
+      { header: '이름', width: 12, value: (s) => s.name },
+      { header: '아이디', width: 14, value: (s) => s.loginId },
+      { header: '학생 전화번호', width: 16, value: (s) => formatPhone(s.phone) },
+      { header: '학부모 전화번호', width: 16, value: (s) => formatPhone(s.parentPhone) },
+      { header: '학교', width: 14, value: (s) => s.school ?? '' },
+      { header: '학년', width: 8, value: (s) => s.grade ?? '' },
+      { header: '상태', width: 8, value: STATUS_LABEL },
+      { header: '태그', width: 24, value: (s) => s.tags.map((t) => t.name).join(', ') },
+      { header: '등록일', width: 16, value: (s) => formatKoreanDate(new Date(s.createdAt)) },
+      { header: '메모', width: 40, value: (s) => s.memo },
+    ],
+  });
 }
