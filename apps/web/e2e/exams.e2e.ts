@@ -28,10 +28,17 @@ async function api<T>(bearer: string, method: string, path: string, body?: unkno
 const seoulDay = (offset = 0) => new Date(Date.now() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * A lecture meeting every day from three days ago, with `count` active demo students (student01
- * first) enrolled, so today's session has them all as participants. Returns its id and today's session.
+ * Students the other browser tests look at (student01's own lectures, transfers, memos, the
+ * representative lecture): this file leaves them out of its lectures.
  */
-async function makeLecture(name: string, count: number): Promise<{ lectureId: number; wlId: number }> {
+const OTHERS_USE = new Set(['student01', 'student15', 'student17', 'student30']);
+
+/**
+ * A lecture meeting every day from three days ago, with `count` active demo students enrolled (the
+ * last ones by login id, none that other tests use), so today's session has them all as
+ * participants. Returns its id, today's session and the students' login ids.
+ */
+async function makeLecture(name: string, count: number): Promise<{ lectureId: number; wlId: number; loginIds: string[] }> {
   const admin = await token(DEMO_ACCOUNTS.admin.loginId, DEMO_ACCOUNTS.admin.password);
   const lecture = await api<{ id: number }>(admin, 'POST', '/lectures', {
     name,
@@ -42,12 +49,15 @@ async function makeLecture(name: string, count: number): Promise<{ lectureId: nu
     endDate: seoulDay(20),
   });
   const page = await api<{ nodes: { id: number; loginId: string }[] }>(admin, 'GET', '/students?pageSize=100&status=active');
-  const students = page.nodes.sort((a, b) => (a.loginId === 'student01' ? -1 : b.loginId === 'student01' ? 1 : a.loginId.localeCompare(b.loginId))).slice(0, count);
-  expect(students[0]!.loginId).toBe('student01');
+  const students = page.nodes
+    .filter((s) => /^student\d+$/.test(s.loginId) && !OTHERS_USE.has(s.loginId))
+    .sort((a, b) => b.loginId.localeCompare(a.loginId))
+    .slice(0, count);
+  expect(students).toHaveLength(count);
   await api(admin, 'POST', `/lectures/${lecture.id}/students`, { userIds: students.map((s) => s.id) });
   const detail = await api<{ weeklyLectures: { id: number; date: string }[] }>(admin, 'GET', `/lectures/${lecture.id}`);
   const today = detail.weeklyLectures.find((w) => w.date >= seoulDay())!;
-  return { lectureId: lecture.id, wlId: today.id };
+  return { lectureId: lecture.id, wlId: today.id, loginIds: students.map((s) => s.loginId) };
 }
 
 // ─── the grid, read from the page ───────────────────────────────────────────────────────────────
@@ -79,7 +89,8 @@ async function paste(page: Page, text: string) {
 describe('exams: the weekly test by keyboard', () => {
   test('a TA makes an exam from a template, types 30 scores, pastes 30 more, sets a cutline and releases; the student and a parent see it', async () => {
     const stamp = Date.now().toString(36);
-    const { lectureId, wlId } = await makeLecture(`e2e 주간테스트반 ${stamp}`, 30);
+    const { lectureId, wlId, loginIds } = await makeLecture(`e2e 주간테스트반 ${stamp}`, 30);
+    const studentLogin = loginIds[0]!;
     const page = await e2e.newPage();
     await page.goto('/login');
     await login(page, 'ta');
@@ -163,7 +174,7 @@ describe('exams: the weekly test by keyboard', () => {
     const saved = await api<ScoreGrid>(ta, 'GET', `/lectures/${lectureId}/weekly-lectures/${wlId}/student-score`);
     expect(saved.students.map((s) => s.first[0])).toEqual(typed);
     expect(saved.students.map((s) => s.first[1])).toEqual(pasted);
-    const me = saved.students.findIndex((s) => s.loginId === 'student01');
+    const me = saved.students.findIndex((s) => s.loginId === studentLogin);
     const myScore = typed[me]!;
 
     // The cutline, typed in place: the cells under it are marked at once.
@@ -184,7 +195,7 @@ describe('exams: the weekly test by keyboard', () => {
     await keys(page, 'Space');
     await page.getByText(`${templateTitle}: 학생·학부모에게 공개했습니다`).waitFor();
 
-    // A parent link for student01, chosen by keyboard in the grid (Space selects the row).
+    // A parent link for that student, chosen by keyboard in the grid (Space selects the row).
     await grid.focus();
     await keys(page, 'Control+Home');
     for (let i = 0; i < me; i++) await keys(page, 'ArrowDown');
@@ -196,10 +207,13 @@ describe('exams: the weekly test by keyboard', () => {
     const url = await page.getByTestId('score-link-url').first().innerText();
     expect(url).toMatch(/\/link\/score\/[A-Za-z0-9_-]{20,64}$/);
 
-    // The student, on a phone.
+    // The student, on a phone (demo students share student01's password).
     const phone = await e2e.newPage({ width: 390, height: 844 });
     await phone.goto('/login');
-    await login(phone, 'student');
+    await phone.getByTestId('login-id').fill(studentLogin);
+    await phone.getByTestId('login-password').fill(DEMO_ACCOUNTS.student.password);
+    await phone.getByTestId('login-password').press('Enter');
+    await phone.waitForURL((u) => u.pathname.startsWith('/portal'));
     await phone.goto('/portal/scores');
     const card = phone.getByTestId('my-score').filter({ hasText: templateTitle });
     await card.waitFor();
@@ -216,7 +230,8 @@ describe('exams: the weekly test by keyboard', () => {
     await parent.getByTestId('parent-score-student').waitFor();
     expect(await parent.getByTestId('result-score').innerText()).toBe(`${myScore}점`);
     expect(await parent.getByTestId('parent-score').innerText()).toContain(templateTitle);
-  });
+    // The whole loop types 30 scores and signs in three times: longer than one screen's test.
+  }, 180_000);
 
   test('two TAs: one starts typing in a cell, the other sees "… 입력 중" live, then the saved value without reloading', async () => {
     const { lectureId, wlId } = await makeLecture(`e2e 동시입력반 ${Date.now().toString(36)}`, 5);

@@ -13,16 +13,16 @@ const BELOW = '#c62828';
 
 /** The score distribution in bins (the server's 10 bins of the max score), with the cutline marked. */
 export function Histogram({ bins, cutline, maxScore, label }: { bins: { from: number; to: number; count: number }[]; cutline: number | null; maxScore: number; label: string }) {
-  const W = 640;
-  const H = 220;
-  const pad = { l: 36, r: 12, t: 14, b: 34 };
+  const W = 960;
+  const H = 240;
+  const pad = { l: 36, r: 12, t: 18, b: 34 };
   const top = Math.max(1, ...bins.map((b) => b.count));
   const bw = (W - pad.l - pad.r) / Math.max(1, bins.length);
   const y = (n: number) => pad.t + (H - pad.t - pad.b) * (1 - n / top);
   const ticks = [0, Math.ceil(top / 2), top];
   const cx = cutline === null ? null : pad.l + ((W - pad.l - pad.r) * cutline) / Math.max(1, maxScore);
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={label} style={{ maxHeight: 260, display: 'block' }}>
+    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} style={{ width: '100%', maxWidth: W, display: 'block' }}>
       <title>{label}</title>
       {ticks.map((t) => (
         <g key={t}>
@@ -57,40 +57,40 @@ export function Histogram({ bins, cutline, maxScore, label }: { bins: { from: nu
 /** One bar per question: the correct rate, and the choice rates of ①–⑤ (the right one green). */
 export function QuestionBars({ questions }: { questions: { no: number; kind: 'choice' | 'short'; correctRate: number | null; choiceRates: number[] | null; topWrongChoice: number | null; topWrongRate: number | null; answerChoices?: number[] }[] }) {
   const rowH = 26;
-  const W = 640;
-  const labelW = 46;
-  const barW = 300;
+  const W = 960;
+  const labelW = 52;
+  const barW = 380;
   const H = questions.length * rowH + 24;
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="문항별 정답률과 선지 선택률" style={{ display: 'block' }}>
+    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label="문항별 정답률과 선지 선택률" style={{ width: '100%', maxWidth: W, display: 'block' }}>
       <title>문항별 정답률과 선지 선택률</title>
-      <text x={labelW} y={14} fontSize="11" fill={MUTED}>정답률</text>
-      <text x={labelW + barW + 24} y={14} fontSize="11" fill={MUTED}>선지 선택률 ①–⑤ · 가장 많이 고른 오답</text>
+      <text x={labelW} y={14} fontSize="13" fill={MUTED}>정답률</text>
+      <text x={labelW + barW + 24} y={14} fontSize="13" fill={MUTED}>선지 선택률 ①–⑤ · 가장 많이 고른 오답</text>
       {questions.map((q, i) => {
         const y0 = 22 + i * rowH;
         const rate = q.correctRate ?? 0;
         const low = q.correctRate !== null && q.correctRate < 0.5;
         return (
           <g key={q.no}>
-            <text x={labelW - 8} y={y0 + 15} fontSize="12" textAnchor="end" fill={INK} fontWeight="700">{q.no}번</text>
+            <text x={labelW - 8} y={y0 + 15} fontSize="13" textAnchor="end" fill={INK} fontWeight="700">{q.no}번</text>
             <rect x={labelW} y={y0 + 4} width={barW} height={14} fill="#eef2ee" rx="2" />
             <rect x={labelW} y={y0 + 4} width={barW * rate} height={14} fill={low ? BELOW : BAR} rx="2">
               <title>{`${q.no}번 정답률 ${q.correctRate === null ? '없음' : `${Math.round(rate * 100)}%`}`}</title>
             </rect>
-            <text x={labelW + barW + 4} y={y0 + 15} fontSize="11" fill={INK}>{q.correctRate === null ? '–' : `${Math.round(rate * 100)}%`}</text>
+            <text x={labelW + barW + 4} y={y0 + 15} fontSize="13" fill={INK}>{q.correctRate === null ? '–' : `${Math.round(rate * 100)}%`}</text>
             {q.choiceRates && (
               <g>
                 {q.choiceRates.map((r, k) => {
                   const right = q.answerChoices?.includes(k + 1);
                   return (
-                    <text key={k} x={labelW + barW + 44 + k * 42} y={y0 + 15} fontSize="11" fill={right ? '#1b5e20' : q.topWrongChoice === k + 1 ? BELOW : MUTED} fontWeight={right || q.topWrongChoice === k + 1 ? 700 : 400}>
+                    <text key={k} x={labelW + barW + 48 + k * 70} y={y0 + 15} fontSize="13" fill={right ? '#1b5e20' : q.topWrongChoice === k + 1 ? BELOW : MUTED} fontWeight={right || q.topWrongChoice === k + 1 ? 700 : 400}>
                       {CHOICE_LABELS[k + 1]} {Math.round(r * 100)}%
                     </text>
                   );
                 })}
               </g>
             )}
-            {!q.choiceRates && <text x={labelW + barW + 44} y={y0 + 15} fontSize="11" fill={MUTED}>주관식</text>}
+            {!q.choiceRates && <text x={labelW + barW + 48} y={y0 + 15} fontSize="13" fill={MUTED}>{q.kind === 'short' ? '주관식' : '답안 없음'}</text>}
           </g>
         );
       })}
@@ -102,7 +102,7 @@ export function QuestionBars({ questions }: { questions: { no: number; kind: 'ch
 export function TrendChart({ points, label }: { points: { title: string; date: string; score: number | null; average: number | null; maxScore: number }[]; label: string }) {
   const W = 360;
   const H = 180;
-  const pad = { l: 30, r: 10, t: 12, b: 28 };
+  const pad = { l: 30, r: 22, t: 22, b: 28 };
   const n = points.length;
   const x = (i: number) => pad.l + (n <= 1 ? (W - pad.l - pad.r) / 2 : ((W - pad.l - pad.r) * i) / (n - 1));
   const y = (pct: number) => pad.t + (H - pad.t - pad.b) * (1 - pct / 100);
@@ -130,10 +130,10 @@ export function TrendChart({ points, label }: { points: { title: string; date: s
         <text key={i} x={x(i)} y={H - 10} fontSize="10" textAnchor="middle" fill={MUTED}>{p.date.slice(5).replace('-', '/')}</text>
       ))}
       <g>
-        <line x1={W - 150} x2={W - 132} y1={pad.t} y2={pad.t} stroke={BAR} strokeWidth="2.5" />
-        <text x={W - 128} y={pad.t + 4} fontSize="10" fill={INK}>내 점수(%)</text>
-        <line x1={W - 74} x2={W - 56} y1={pad.t} y2={pad.t} stroke="#757575" strokeWidth="2" strokeDasharray="5 4" />
-        <text x={W - 52} y={pad.t + 4} fontSize="10" fill={INK}>반 평균</text>
+        <line x1={W - 150} x2={W - 132} y1={8} y2={8} stroke={BAR} strokeWidth="2.5" />
+        <text x={W - 128} y={12} fontSize="10" fill={INK}>내 점수(%)</text>
+        <line x1={W - 74} x2={W - 56} y1={8} y2={8} stroke="#757575" strokeWidth="2" strokeDasharray="5 4" />
+        <text x={W - 52} y={12} fontSize="10" fill={INK}>반 평균(%)</text>
       </g>
     </svg>
   );

@@ -54,9 +54,9 @@ function SettingsFields({ value, onChange, issues, disableOnline }: { value: Set
           label="커트라인"
           value={value.cutline}
           onChange={(e) => onChange({ ...value, cutline: e.target.value.replace(/[^0-9.]/g, '') })}
-          helperText={issues.other.get('cutline') ?? '이 점수 미만이면 클리닉 대상 (비우면 없음)'}
+          helperText={issues.other.get('cutline') ?? '미만이면 클리닉 대상 (비우면 없음)'}
           error={issues.other.has('cutline')}
-          sx={{ width: 200 }}
+          sx={{ width: 230 }}
           slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'exam-cutline' } }}
         />
         <TextField select label="등급" value={value.gradeMode} onChange={(e) => onChange({ ...value, gradeMode: e.target.value as GradeMode })} sx={{ width: 200 }} slotProps={{ htmlInput: { 'data-testid': 'exam-grade-mode' } }}>

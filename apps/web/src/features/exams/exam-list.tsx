@@ -63,7 +63,7 @@ function CutlineField({ exam }: { exam: Exam }) {
  * The exams of the session, in order: drag a row (or Alt+↑/↓ on it) to reorder; the cutline in
  * place; 공개/숨김; statistics, settings and the rest from the row's menu.
  */
-export function ExamList({ exams, onAction }: { exams: Exam[]; onAction: (a: ExamAction, exam: Exam) => void }) {
+export function ExamList({ exams, takers, onAction }: { exams: Exam[]; takers?: Map<number, number>; onAction: (a: ExamAction, exam: Exam) => void }) {
   const confirm = useConfirm();
   const reorder = useChangeSequence();
   const release = useReadyToShow();
@@ -122,7 +122,7 @@ export function ExamList({ exams, onAction }: { exams: Exam[]; onAction: (a: Exa
 
   if (exams.length === 0) return null;
   return (
-    <Box role="list" aria-label="이 회차의 시험 (Alt+위/아래 화살표로 순서 바꾸기)" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper', mb: 2 }}>
+    <Box role="list" aria-label="이 회차의 시험 (Alt+위/아래 화살표로 순서 바꾸기)" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper', mb: 2, maxHeight: 232, overflowY: 'auto' }}>
       {list.map((e, i) => (
         <Box key={e.id}>
           {i > 0 && <Divider />}
@@ -149,7 +149,7 @@ export function ExamList({ exams, onAction }: { exams: Exam[]; onAction: (a: Exa
                 move(e.id, i + (ev.key === 'ArrowUp' ? -1 : 1));
               }
             }}
-            sx={{ alignItems: 'center', px: 1.5, py: 1, opacity: dragId === e.id ? 0.5 : 1, '&:focus-visible': { outline: '2px solid #1b5e20', outlineOffset: -2 } }}
+            sx={{ alignItems: 'center', px: 1.5, py: 0.75, opacity: dragId === e.id ? 0.5 : 1, '&:focus-visible': { outline: '2px solid #1b5e20', outlineOffset: -2 } }}
           >
             <Tooltip title="끌어서 순서 바꾸기 (Alt+↑/↓)">
               <DragIndicator sx={{ color: 'text.secondary', cursor: 'grab' }} aria-hidden />
@@ -158,7 +158,7 @@ export function ExamList({ exams, onAction }: { exams: Exam[]; onAction: (a: Exa
               <Typography sx={{ fontWeight: 700 }} data-testid="exam-item-title">{e.title}</Typography>
               <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, flexWrap: 'wrap', rowGap: 0.5 }}>
                 <Chip size="small" variant="outlined" label={e.questionCount ? `${e.questionCount}문항 · ${e.maxScore}점` : `점수만 · ${e.maxScore}점`} />
-                <Chip size="small" variant="outlined" label={`응시 ${e.takers}명`} />
+                <Chip size="small" variant="outlined" label={`응시 ${takers?.get(e.id) ?? e.takers}명`} />
                 {e.gradeMode !== 'none' && <Chip size="small" variant="outlined" label={GRADE_MODE_LABEL[e.gradeMode]} />}
                 {e.onlineSubmission && <Chip size="small" color="info" variant="outlined" label="온라인 제출" />}
                 {e.linkGroupId !== null && <Chip size="small" color="secondary" label={`묶음 ${e.linkedExamIds.length + 1}반`} sx={{ color: '#3d2a00' }} />}

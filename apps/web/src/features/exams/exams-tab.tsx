@@ -6,7 +6,7 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import { Alert, Box, Button, FormControlLabel, MenuItem, Skeleton, Stack, Switch, TextField } from '@mui/material';
 import { replaceEqualDeep, useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { errorMessage } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
 import { useExamList } from './api/exam-list.ts';
@@ -50,6 +50,12 @@ export function ExamsTab({ lectureId, sessions, initialWlId, myUserId, disabled 
     structuralSharing: (old, fresh) => replaceEqualDeep(old, mergeFreshGrid(old as Grid | undefined, fresh as Grid)),
   });
   const onActiveExamChange = useCallback((id: number | null) => setActiveExamId(id), []);
+  // Takers counted from the live grid, so the list follows the scores as they are typed.
+  const takers = useMemo(() => {
+    const g = grid.data;
+    if (!g) return undefined;
+    return new Map(g.exams.map((e, i) => [e.id, g.students.filter((s) => s.status[i] === 'taken' && s.first[i] !== null).length]));
+  }, [grid.data]);
 
   if (sessions.length === 0 || !session) return <Alert severity="info">이 강좌에는 아직 회차가 없습니다.</Alert>;
   const gridExams = grid.data?.exams ?? [];
@@ -90,7 +96,7 @@ export function ExamsTab({ lectureId, sessions, initialWlId, myUserId, disabled 
         </Button>
       </Stack>
       {!range && exams.isError && <Alert severity="error" sx={{ mb: 2 }}>{errorMessage(exams.error)}</Alert>}
-      {!range && exams.data && <ExamList exams={exams.data} onAction={(kind, exam) => setOpen({ kind, exam })} />}
+      {!range && exams.data && <ExamList exams={exams.data} takers={takers} onAction={(kind, exam) => setOpen({ kind, exam })} />}
       {grid.isError && <Alert severity="error">{errorMessage(grid.error)}</Alert>}
       {grid.isPending && <Skeleton variant="rounded" height={420} />}
       {grid.data && (

@@ -30,6 +30,9 @@ const choiceLabel = (n: number) => CHOICE_LABELS[n] ?? String(n);
 /** Answers of a short question, typed "12, 12.0" (kept as typed while editing). */
 function ShortAnswers({ value, onChange, label, error }: { value: string[]; onChange: (v: string[]) => void; label: string; error: boolean }) {
   const [text, setText] = useState(value.join(', '));
+  const split = (t: string) => t.split(',').map((s) => s.trim()).filter(Boolean);
+  // Follow a change from outside (a row deleted above, a new key read in); keep the typing otherwise.
+  if (split(text).join('\u0000') !== value.join('\u0000')) setText(value.join(', '));
   return (
     <TextField
       size="small"
@@ -38,7 +41,7 @@ function ShortAnswers({ value, onChange, label, error }: { value: string[]; onCh
       placeholder="정답 (여러 개는 쉼표로)"
       onChange={(e) => {
         setText(e.target.value);
-        onChange(e.target.value.split(',').map((s) => s.trim()).filter(Boolean));
+        onChange(split(e.target.value));
       }}
       slotProps={{ htmlInput: { 'aria-label': label, maxLength: 200 } }}
       sx={{ minWidth: 200 }}

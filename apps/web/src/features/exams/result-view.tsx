@@ -1,5 +1,6 @@
 import { CLINIC_STATUS_LABEL, type MyResult, type MyResultDetail, SCORE_STATUS_LABEL } from '@academy/contracts/exams';
 import { formatKoreanDate } from '@academy/contracts/format';
+import { CHOICE_LABELS } from '@academy/contracts/grading';
 import { Box, Chip, FormControlLabel, LinearProgress, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 
@@ -36,7 +37,7 @@ export function ResultFigures({ r, compact = false }: { r: MyResult; compact?: b
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1, mt: 1 }} data-testid="result-figures">
         <Figure label="반 평균" value={r.average === null ? '–' : `${r.average}점`} />
         <Figure label="석차" value={r.rank === null ? '–' : `${r.rank}등 / ${r.takers}명`} />
-        <Figure label="백분위" value={r.percentile === null ? '–' : `상위 ${Math.max(0, Math.round((100 - r.percentile) * 10) / 10)}%`} />
+        <Figure label="백분위 (높을수록 좋아요)" value={r.percentile === null ? '–' : String(r.percentile)} />
         <Figure label="등급" value={r.grade === null ? '–' : `${r.grade}등급`} />
       </Box>
       {r.cutline !== null && (
@@ -95,7 +96,7 @@ export function ResultQuestions({ questions }: { questions: MyResultDetail['ques
             {shown.map((q) => (
               <TableRow key={q.no} data-testid="result-question">
                 <TableCell sx={{ fontWeight: 700 }}>{q.no}번{q.tag ? <Typography variant="caption" color="text.secondary" component="span"> {q.tag}</Typography> : null}</TableCell>
-                <TableCell sx={{ color: q.correct ? '#1b5e20' : '#b71c1c', fontWeight: 700 }}>{q.given ?? '무응답'}{q.correct ? ' ○' : ' ✕'}</TableCell>
+                <TableCell sx={{ color: q.correct ? '#1b5e20' : '#b71c1c', fontWeight: 700 }}>{q.given === null ? '무응답' : q.kind === 'choice' && /^[1-5]$/.test(q.given) ? CHOICE_LABELS[Number(q.given)] : q.given}{q.correct ? ' ○' : ' ✕'}</TableCell>
                 <TableCell>{q.answer}</TableCell>
                 <TableCell align="right">{q.correctRate === null ? '–' : `${Math.round(q.correctRate * 100)}%`}</TableCell>
               </TableRow>

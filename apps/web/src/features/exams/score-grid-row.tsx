@@ -37,10 +37,9 @@ type RowProps = {
 };
 
 function cellText(value: number | null, status: string | null, attempt: 'first' | 'retake'): string {
-  if (value !== null) return String(value);
-  if (attempt === 'retake' || status === null) return '';
-  if (status === 'absent' || status === 'exempt') return SCORE_STATUS_LABEL[status];
-  return '';
+  // 결시·면제 win over a score left from before (it does not count in the average).
+  if (attempt === 'first' && (status === 'absent' || status === 'exempt')) return value === null ? SCORE_STATUS_LABEL[status] : `${SCORE_STATUS_LABEL[status]} (${value})`;
+  return value === null ? '' : String(value);
 }
 
 /** One student's row. Memoised: a write repaints only its row; plain elements keep 300 × 24 cheap. */
@@ -68,7 +67,7 @@ export const ScoreRow = memo(function ScoreRow({ row, index, columns, exams, act
         if (col.attempt === 'retake') className += ' sg-retake';
         if (!participant) className += ' sg-none';
         if (below) className += ' sg-below';
-        if (status === 'absent' || status === 'exempt') className += ' sg-status';
+        if (col.attempt === 'first' && (status === 'absent' || status === 'exempt')) className += ' sg-status';
         if (lock) className += ' sg-locked';
         if (c === activeCol) className += ' sg-active';
         if (blockCols && c >= blockCols[0] && c <= blockCols[1]) className += ' sg-block';
@@ -89,6 +88,7 @@ export const ScoreRow = memo(function ScoreRow({ row, index, columns, exams, act
           <div
             key={c}
             role="gridcell"
+            id={`sg-${row.userId}-${c}`}
             aria-colindex={c + 2}
             aria-label={editing ? undefined : label}
             aria-readonly={!participant || !!lock}
@@ -176,7 +176,7 @@ export const gridCss = {
   '& .sg-col': {
     width: 'var(--cw)', flex: '0 0 var(--cw)', boxSizing: 'border-box', borderRight: 1, borderBottom: 1, borderColor: 'divider', cursor: 'pointer', textAlign: 'center', fontSize: 11,
     lineHeight: 1.25, display: 'flex', flexDirection: 'column', justifyContent: 'center', bgcolor: 'grey.100', color: 'text.primary', px: 0.25, border: 0, font: 'inherit',
-    '& b': { overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', fontSize: 12, lineHeight: 1.2, wordBreak: 'break-all' },
+    '& b': { overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', fontSize: 12, lineHeight: 1.2, wordBreak: 'keep-all', overflowWrap: 'anywhere' },
     '& span': { color: 'text.secondary', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
   },
   '& .sg-col-odd': { bgcolor: '#e8efe8' },

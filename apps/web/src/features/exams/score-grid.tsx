@@ -746,6 +746,7 @@ export function ScoreGrid(props: ScoreGridProps) {
           aria-rowcount={students.length + 2}
           aria-colcount={columns.length + 1}
           aria-multiselectable
+          aria-activedescendant={students[row] && columns[col] ? `sg-${students[row].userId}-${col}` : undefined}
           data-testid="score-grid"
           data-live={live === 'live' ? 'true' : 'false'}
           data-saving={saving}
@@ -776,7 +777,7 @@ export function ScoreGrid(props: ScoreGridProps) {
                     onClick={() => props.onOpenExam?.(exam.id)}
                   >
                     <b>{c.attempt === 'first' ? exam.title : '재시험'}</b>
-                    <span>{c.attempt === 'first' ? `/${exam.maxScore}${exam.cutline !== null ? ` · 커트 ${exam.cutline}` : ''}` : exam.title}</span>
+                    <span>{c.attempt === 'first' ? `/${exam.maxScore}${exam.cutline !== null ? ` · 컷${exam.cutline}` : ''}` : exam.title}</span>
                   </div>
                 );
               })}

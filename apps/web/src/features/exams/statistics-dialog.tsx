@@ -102,7 +102,10 @@ export function StatisticsDialog({ exam, onClose }: { exam: Exam; onClose: () =>
                 <Box className="print-avoid-break" sx={{ mb: 2 }}>
                   <Histogram bins={s.distribution} cutline={s.cutline} maxScore={s.maxScore} label={`점수 분포: ${s.distribution.map((b) => `${b.from}~${b.to}점 ${b.count}명`).join(', ')}`} />
                 </Box>
-                {s.questions.length > 0 && (
+                {s.questions.length > 0 && s.questions.every((q) => q.answered === 0) && (
+                  <Alert severity="info" sx={{ mb: 2 }}>문항별 답안이 입력된 학생이 없어 문항 분석은 없습니다. 문항별 답을 입력하거나(성적표에서 Q) 온라인 제출을 받으면 정답률이 나옵니다.</Alert>
+                )}
+                {s.questions.length > 0 && s.questions.some((q) => q.answered > 0) && (
                   <>
                     <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>문항별 정답률</Typography>
                     <Box className="print-avoid-break" sx={{ mb: 2 }}>

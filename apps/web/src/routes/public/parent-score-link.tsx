@@ -11,10 +11,10 @@ const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 
 /** What a parent reads when the link cannot show a result (the server's own words underneath). */
 function problemOf(err: unknown): { title: string; severity: 'warning' | 'info' | 'error' } {
-  if (isApiError(err, EXAM_ERRORS.not_released)) return { title: '아직 성적이 공개되지 않았어요', severity: 'info' };
+  if (isApiError(err, EXAM_ERRORS.not_released)) return { title: '공개 전인 성적이에요', severity: 'info' };
   if (isApiError(err, PUBLIC_LINK_ERRORS.expired)) return { title: '기간이 지난 링크예요', severity: 'warning' };
   if (isApiError(err, PUBLIC_LINK_ERRORS.revoked)) return { title: '취소된 링크예요', severity: 'warning' };
-  if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return { title: '링크를 찾을 수 없어요', severity: 'warning' };
+  if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return { title: '열 수 없는 링크예요', severity: 'warning' };
   return { title: '성적을 불러오지 못했어요', severity: 'error' };
 }
 
@@ -27,7 +27,7 @@ export default function ParentScoreLinkPage() {
   const { token = '' } = useParams();
   const validShape = TOKEN.test(token);
   const view = useScoreLinkView(token, validShape);
-  const problem = !validShape ? { title: '링크를 찾을 수 없어요', severity: 'warning' as const } : view.isError ? problemOf(view.error) : null;
+  const problem = !validShape ? { title: '열 수 없는 링크예요', severity: 'warning' as const } : view.isError ? problemOf(view.error) : null;
 
   return (
     <Box sx={{ minHeight: '70vh', px: 2, py: { xs: 3, md: 6 }, background: 'linear-gradient(180deg, #eef5ee 0%, #ffffff 100%)' }}>
