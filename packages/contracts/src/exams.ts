@@ -605,9 +605,14 @@ export const scoreLinkApi = {
   }),
 };
 
+/** A grade recomputed by rank (another cell's write moved it), with the cell's new version. */
+export type GradeChange = { examId: number; userId: number; grade: number | null; version: number };
+
 /** Realtime events of the score grid (topic `lecture:<id>`). */
 export type ScoreGridEvent =
   | { type: 'score'; data: ScoreCell }
+  | { type: 'scores'; data: { cells: ScoreCell[]; grades: GradeChange[] } }
+  | { type: 'studentMemo'; data: { weeklyLectureId: number; userId: number; memo: string } }
   | { type: 'lock'; data: ScoreLock }
   | { type: 'unlock'; data: { examId: number; userId: number } }
   | { type: 'exams'; data: { weeklyLectureId: number } }

@@ -1,7 +1,8 @@
 import { gql } from '@urql/core';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { gridFilterToCrud } from '../components/resource-grid.tsx';
-import { dataProvider } from './data-provider.ts';
+import { dataProvider, gqlKeys } from './data-provider.ts';
+import { createQueryClient } from './query-client.ts';
 
 type Sent = { method: string; url: string; auth: string | null; body: { query?: string; variables?: Record<string, unknown> } | null };
 
@@ -46,6 +47,20 @@ describe('data provider (SPEC §5, §7, §8, §9)', () => {
     expect(sent[0]!.url.startsWith('/api/gql?')).toBe(true);
     expect(sent[0]!.auth).toBe('Bearer tok-123');
     expect(sent[0]!.body?.variables).toEqual({ filter: { title: { iLike: '%안내%' } }, sorting: [], paging: { limit: 10, offset: 0 } });
+  });
+
+  test('cache-first; invalidating a resource\'s queries (a REST write) sends its next query to the server once', async () => {
+    const list = () => dataProvider.getList({ resource: 'pushAlertTemplates', filters: [{ field: 'title', operator: 'eq', value: 'cache-test' }], meta: { gqlQuery: LIST } });
+    await list();
+    await list();
+    expect(sent).toHaveLength(1);
+    const client = createQueryClient();
+    client.setQueryData([...gqlKeys.resource('pushAlertTemplates'), 'list'], []);
+    await client.invalidateQueries({ queryKey: gqlKeys.resource('pushAlertTemplates') });
+    await list();
+    expect(sent).toHaveLength(2);
+    await list();
+    expect(sent).toHaveLength(2);
   });
 
   test('a query whose URL would pass 2,047 characters goes as POST', async () => {

@@ -32,9 +32,43 @@ const invalidateResourceTypes = mapExchange({
   },
 });
 
+/** Resources changed outside GraphQL (a REST write), by how many times; see `resourceChanged`. */
+const changes = new Map<string, number>();
+/** The change count each cached query document last went to the server at. */
+const fetchedAt = new Map<number, number>();
+
+/**
+ * Most writes go through REST, which urql's document cache cannot see. When the app marks a
+ * resource changed, the next query of that resource's list or record (root field `examTemplates`
+ * or `examTemplate`) goes to the server once instead of answering from the cache.
+ */
+const refetchChangedResources = mapExchange({
+  onOperation(op) {
+    if (op.kind !== 'query') return op;
+    let change = 0;
+    for (const def of 'definitions' in op.query ? op.query.definitions : []) {
+      if (def.kind !== 'OperationDefinition') continue;
+      for (const sel of def.selectionSet.selections) {
+        if (sel.kind === 'Field') change = Math.max(change, changes.get(sel.name.value) ?? 0, changes.get(`${sel.name.value}s`) ?? 0);
+      }
+    }
+    if (change === 0 || (fetchedAt.get(op.key) ?? 0) >= change) return op;
+    fetchedAt.set(op.key, change);
+    return makeOperation(op.kind, op, { ...op.context, requestPolicy: 'network-only' });
+  },
+});
+
+/**
+ * Says that a resource's rows changed outside GraphQL. The query client calls it whenever queries
+ * under `gqlKeys.resource(name)` are invalidated, so pages only invalidate, as for REST data.
+ */
+export function resourceChanged(resource: string): void {
+  changes.set(resource, (changes.get(resource) ?? 0) + 1);
+}
+
 export const gqlClient = new Client({
   url: GQL_URL,
-  exchanges: [invalidateResourceTypes, cacheExchange, fetchExchange],
+  exchanges: [invalidateResourceTypes, refetchChangedResources, cacheExchange, fetchExchange],
   // SPEC §9: cache-first; queries go as GET while the URL stays within 2,047 characters, else POST.
   requestPolicy: 'cache-first',
   preferGetMethod: 'within-url-limit',

@@ -1,4 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { resourceChanged } from './data-provider.ts';
 import { ApiError, errorMessage } from './http.ts';
 import { toast } from './toast.ts';
 
@@ -31,7 +32,7 @@ function reportingMutationCache(): MutationCache {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     mutationCache: reportingMutationCache(),
     defaultOptions: {
       // Requests still go out while the browser reports offline: the failure raises the disconnect toast
@@ -40,6 +41,12 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false, networkMode: 'always' },
     },
   });
+  // Invalidating a GraphQL resource's queries (['gql', resource, …]) must reach the server, past urql's document cache.
+  client.getQueryCache().subscribe((event) => {
+    const [root, resource] = event.query.queryKey;
+    if (event.type === 'updated' && event.action.type === 'invalidate' && root === 'gql' && typeof resource === 'string') resourceChanged(resource);
+  });
+  return client;
 }
 
 export const queryClient = createQueryClient();

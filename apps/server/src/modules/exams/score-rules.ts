@@ -1,3 +1,4 @@
+import type { GradeChange } from '@academy/contracts/exams';
 import { GRADE_SCALES } from '@academy/contracts/grading';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -58,7 +59,7 @@ const scaleCase = (scale: readonly number[], share: SQL): SQL =>
  * statement: relative grades rank the takers of the whole link group (ties share the better
  * grade), cutoff grades read each exam's own cutoffs. Returns the cells whose grade changed.
  */
-export async function regradeRanks(db: Db, examIds: readonly number[]): Promise<{ examId: number; userId: number; grade: number | null }[]> {
+export async function regradeRanks(db: Db, examIds: readonly number[]): Promise<GradeChange[]> {
   if (examIds.length === 0) return [];
   // The exams in scope first (with their linked exams), so the statement below reads the scores
   // of exactly those exams by index instead of the planner guessing how many a subquery yields.
@@ -91,5 +92,5 @@ export async function regradeRanks(db: Db, examIds: readonly number[]): Promise<
     update ${scores} set ${sql.identifier(scores.grade.name)} = target.grade, ${sql.identifier(scores.version.name)} = ${scores.version} + 1
     from target
     where ${scores.id} = target.id and ${scores.grade} is distinct from target.grade
-    returning ${scores.examId} as "examId", ${scores.userId} as "userId", ${scores.grade} as "grade"`);
+    returning ${scores.examId} as "examId", ${scores.userId} as "userId", ${scores.grade} as "grade", ${scores.version} as "version"`);
 }

@@ -1,4 +1,4 @@
-import { type AttemptType, type ClinicStatus, type DeliveryType, EXAM_ERRORS, type ScoreCell, type ScoreStatus } from '@academy/contracts/exams';
+import { type AttemptType, type ClinicStatus, type DeliveryType, EXAM_ERRORS, type GradeChange, type ScoreCell, type ScoreStatus } from '@academy/contracts/exams';
 import { gradeSheet, type Question } from '@academy/contracts/grading';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { selectRows } from '../../db/sql.ts';
@@ -25,7 +25,8 @@ export type CellChange = {
   submittedAt?: Date;
 };
 
-type Write = { examId: number; userId: number; change: CellChange; version?: number };
+/** `retakeMax`: the full marks of the retake written (its own, when it has one); the exam's by default. */
+type Write = { examId: number; userId: number; change: CellChange; version?: number; retakeMax?: number };
 
 const FIELDS = ['first', 'retake', 'status', 'clinic', 'delivery', 'grade', 'gradeManual', 'memo', 'answers', 'marks', 'retakeAnswers', 'retakeMarks'] as const;
 const pick = (r: Partial<ScoreRow> | null) => (r ? Object.fromEntries(FIELDS.map((f) => [f, r[f] ?? null])) : null);
@@ -94,7 +95,8 @@ export function createScoringService(deps: ExamsDeps & { locks: LockService }) {
           merged.marks = graded ? graded.marks : null;
         }
         if (c.grade !== undefined) merged.gradeManual = c.grade !== null;
-        checkValue(exam, merged.first);
+        if (c.first !== undefined) checkValue(exam, merged.first);
+        if (c.retake !== undefined) checkValue(exam, merged.retake, w.retakeMax);
         const settled = settle({ before: base, after: merged, cutline: exam.cutline, clinicSetByHand: c.clinic !== undefined });
         Object.assign(merged, settled);
         next.push(merged);
@@ -109,7 +111,7 @@ export function createScoringService(deps: ExamsDeps & { locks: LockService }) {
         const row = savedBy.get(`${g.examId}:${g.userId}`);
         if (row) {
           row.grade = g.grade;
-          row.version += 1;
+          row.version = g.version;
         }
       }
       const names = await users.directory([opts.actor.id]);
@@ -144,7 +146,7 @@ export function createScoringService(deps: ExamsDeps & { locks: LockService }) {
     return rows.map((r) => ({ ...r, id: idBy.get(`${r.examId}:${r.userId}`)! }));
   }
 
-  async function publish(opts: { examRows: ExamRow[]; cells: ScoreCell[]; otherGrades: { examId: number; userId: number; grade: number | null }[] }) {
+  async function publish(opts: { examRows: ExamRow[]; cells: ScoreCell[]; otherGrades: GradeChange[] }) {
     const lectureOf = new Map(opts.examRows.map((e) => [e.id, e.lectureId]));
     const byLecture = new Map<number, { cells: ScoreCell[]; grades: typeof opts.otherGrades }>();
     const bucket = (examId: number) => {
@@ -213,10 +215,9 @@ export function createScoringService(deps: ExamsDeps & { locks: LockService }) {
       if (o.answers) {
         if (key.length === 0) throw appError(EXAM_ERRORS.no_answer_key, '정답이 없어 답안으로 채점할 수 없습니다');
         const graded = gradeSheet(key, o.answers);
-        return one({ ...o, action: 'score.retake_answers', change: { retake: graded.score, retakeAnswers: o.answers } });
+        return one({ ...o, action: 'score.retake_answers', change: { retake: graded.score, retakeAnswers: o.answers }, retakeMax: max });
       }
-      checkValue(exam, o.scoreValue, max);
-      return one({ ...o, action: 'score.retake', change: { retake: o.scoreValue ?? null } });
+      return one({ ...o, action: 'score.retake', change: { retake: o.scoreValue ?? null }, retakeMax: max });
     },
 
     /** Many cells at once, all or none (pasting a column, a bulk status). */

@@ -1,4 +1,6 @@
 import { addDays, kstToday } from '@academy/contracts/dates';
+import type { GradeChange } from '@academy/contracts/exams';
+import { topicOf } from '@academy/contracts/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeLecture } from '../lectures/lectures.testkit.ts';
@@ -101,5 +103,32 @@ describe('scores', () => {
     const mine = (await t.call('GET', '/api/sp/scores', kids[1]!.token)).json;
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ score: 90, rank: 2, takers: 6, grade: 2 });
+  });
+
+  it('a write that moves other students\' grades announces their new versions, so their screens can write next', async () => {
+    const exam = await makeExam(t, { token: staff.ta.token, lectureId, weeklyLectureId: wlId, gradeMode: 'relative5', maxScore: 100, questions: [] });
+    await t.call('PUT', '/api/wl-score/batch-update-score-or-status', staff.ta.token, { items: kids.slice(0, 5).map((k, i) => ({ examId: exam.id, userId: k.id, scoreValue: 100 - i * 10 })) });
+    const topics = [topicOf('lecture', lectureId)];
+    const seen = (await t.ctx.realtime.since({ topics, after: 0, now: t.clock.now })).at(-1)?.id ?? 0;
+    expect((await t.call('PATCH', `${cell(exam.id, kids[5]!.id)}/value`, staff.ta.token, { scoreValue: 95 })).status).toBe(200);
+    const event = (await t.ctx.realtime.since({ topics, after: seen, now: t.clock.now })).find((e) => e.type === 'scores');
+    const moved = (event!.data as { grades: GradeChange[] }).grades;
+    expect(moved.length).toBeGreaterThan(0);
+    for (const g of moved) {
+      const now = (await t.call('GET', cell(g.examId, g.userId), staff.ta.token)).json;
+      expect({ grade: now.grade, version: now.version }).toEqual({ grade: g.grade, version: g.version });
+    }
+    const next = await t.call('PATCH', `${cell(exam.id, moved[0]!.userId)}/value`, staff.manager.token, { scoreValue: 55, version: moved[0]!.version });
+    expect(next.status).toBe(200);
+  });
+
+  it('a retake score over the full marks is refused, by cell and in a batch', async () => {
+    const exam = await makeExam(t, { token: staff.ta.token, lectureId, weeklyLectureId: wlId, maxScore: 50, questions: [] });
+    const one = await t.call('PATCH', `${cell(exam.id, kids[0]!.id)}/value`, staff.ta.token, { scoreValue: 60, attemptType: 'retake' });
+    expect(one.status).toBe(400);
+    expect(one.json).toMatchObject({ code: 'exams.value_out_of_range', message: expect.stringContaining('만점(50점)') });
+    const batch = await t.call('PUT', '/api/wl-score/batch-update-score-or-status', staff.ta.token, { items: [{ examId: exam.id, userId: kids[1]!.id, scoreValue: 51, attemptType: 'retake' }] });
+    expect(batch.status).toBe(400);
+    expect((await t.call('PATCH', `${cell(exam.id, kids[0]!.id)}/value`, staff.ta.token, { scoreValue: 50, attemptType: 'retake' })).json.retake).toBe(50);
   });
 });

@@ -59,9 +59,9 @@ describe('planPaste', () => {
     expect(planPaste({ grid: g, columns, row: 2, col: 0, matrix: [['1'], ['2']] }).error).toContain('학생이 1명뿐');
   });
 
-  it('leaves the version out for cells whose version is unknown', () => {
-    const plan = planPaste({ grid: g, columns, row: 0, col: 0, matrix: [['80']], versionOf: () => undefined });
-    expect(plan.items).toEqual([{ examId: 10, userId: 1, scoreValue: 80, attemptType: 'first' }]);
+  it('sends each cell with the version the screen saw', () => {
+    const plan = planPaste({ grid: g, columns, row: 0, col: 0, matrix: [['80']] });
+    expect(plan.items).toEqual([{ examId: 10, userId: 1, scoreValue: 80, attemptType: 'first', version: expect.any(Number) }]);
   });
 });
 
@@ -79,8 +79,11 @@ describe('applyCells and applyGrades', () => {
     expect(applyCells(g, [cell(10, 1, { first: 10, version: 1 })])).toBe(g);
   });
 
-  it('sets grades without touching scores', () => {
-    expect(applyGrades(g, [{ examId: 10, userId: 1, grade: 3 }]).students[0]!.grade).toEqual([3]);
+  it('sets grades and their new versions without touching scores', () => {
+    const next = applyGrades(g, [{ examId: 10, userId: 1, grade: 3, version: 3 }]).students[0]!;
+    expect(next.grade).toEqual([3]);
+    expect(next.version).toEqual([3]);
+    expect(next.first).toEqual(g.students[0]!.first);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { AttemptType, ClinicStatus, DeliveryType, GridRow, ScoreCell, ScoreGrid, ScoreLock, ScoreStatus } from '@academy/contracts/exams';
+import type { AttemptType, ClinicStatus, DeliveryType, GradeChange, GridRow, ScoreCell, ScoreGrid, ScoreLock, ScoreStatus } from '@academy/contracts/exams';
 import type { BatchItem } from './api/batch-scores.ts';
 
 /**
@@ -97,7 +97,7 @@ export function applyCells(grid: ScoreGrid, cells: readonly ScoreCell[]): ScoreG
 }
 
 /** Grades recomputed on the server for cells nobody wrote (ranks moved). */
-export function applyGrades(grid: ScoreGrid, grades: readonly { examId: number; userId: number; grade: number | null }[]): ScoreGrid {
+export function applyGrades(grid: ScoreGrid, grades: readonly GradeChange[]): ScoreGrid {
   if (grades.length === 0) return grid;
   const examIndex = new Map(grid.exams.map((e, i) => [e.id, i]));
   const rowIndex = new Map(grid.students.map((s, i) => [s.userId, i]));
@@ -107,7 +107,7 @@ export function applyGrades(grid: ScoreGrid, grades: readonly { examId: number; 
     const i = examIndex.get(g.examId);
     const r = rowIndex.get(g.userId);
     if (i === undefined || r === undefined) continue;
-    students[r] = { ...students[r]!, grade: replaceAt(students[r]!.grade, i, g.grade) };
+    students[r] = { ...students[r]!, grade: replaceAt(students[r]!.grade, i, g.grade), version: replaceAt(students[r]!.version, i, g.version) };
     changed = true;
   }
   return changed ? { ...grid, students } : grid;
@@ -229,7 +229,7 @@ export type UndoItem = { examId: number; userId: number; attempt: AttemptType; v
  * past the last row or column are refused (a paste longer than the class is a wrong column), as are
  * scores over the exam's max and text that is neither a score nor a status.
  */
-export function planPaste(opts: { grid: ScoreGrid; columns: readonly GridColumn[]; row: number; col: number; matrix: string[][]; versionOf?: (examId: number, userId: number, version: number) => number | undefined }): PastePlan {
+export function planPaste(opts: { grid: ScoreGrid; columns: readonly GridColumn[]; row: number; col: number; matrix: string[][] }): PastePlan {
   const { grid, columns, matrix } = opts;
   const items: BatchItem[] = [];
   const before: UndoItem[] = [];
@@ -256,12 +256,11 @@ export function planPaste(opts: { grid: ScoreGrid; columns: readonly GridColumn[
       if (read.kind === 'invalid') return fail(`${r + 1}행 ${c + 1}열의 "${raw.trim().slice(0, 20)}"은(는) 점수가 아닙니다. 숫자나 결시·면제·미응시만 붙여넣을 수 있습니다`);
       if (read.kind === 'status' && column.attempt === 'retake') return fail(`재시험 열에는 점수만 붙여넣을 수 있습니다 (${r + 1}행 ${c + 1}열)`);
       if (read.kind === 'score' && read.value > exam.maxScore) return fail(`${student.name} 학생의 ${exam.title} 점수 ${read.value}점이 만점(${exam.maxScore}점)을 넘습니다`);
-      const version = opts.versionOf ? opts.versionOf(exam.id, student.userId, cell.version) : cell.version;
       items.push({
         examId: exam.id,
         userId: student.userId,
         ...(read.kind === 'score' ? { scoreValue: read.value, attemptType: column.attempt } : { status: read.status }),
-        ...(version === undefined ? {} : { version }),
+        version: cell.version,
       });
       before.push({ examId: exam.id, userId: student.userId, attempt: column.attempt, value: cell.value, status: cell.status!, version: cell.version });
     }

@@ -8,6 +8,7 @@ import {
   EXAM_ERRORS,
   type ScoreCell,
   type ScoreGrid as Grid,
+  type ScoreGridEvent,
   type ScoreLock,
   type ScoreStatus,
   SCORE_STATUS_LABEL,
@@ -91,7 +92,6 @@ export function ScoreGrid(props: ScoreGridProps) {
   const [undoCount, setUndoCount] = useState(0);
   const undoStack = useRef<{ label: string; before: UndoItem[] }[]>([]);
   /** Cells whose version moved on the server without telling it (a grade recomputed): write them without a version. */
-  const unknownVersions = useRef(new Set<string>());
   const [now, setNow] = useState(() => Date.now());
   const scroller = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: 600 });
@@ -127,44 +127,39 @@ export function ScoreGrid(props: ScoreGridProps) {
   // ─── the cached grid ───────────────────────────────────────────────────────────────────────────
   const patch = useCallback((f: (g: Grid) => Grid) => client.setQueryData<Grid>(queryKey, (g) => (g ? f(g) : g)), [client, queryKey]);
   const current = () => client.getQueryData<Grid>(queryKey) ?? grid;
-  const versionOf = (examId: number, userId: number, version: number) => (unknownVersions.current.has(cellKey(examId, userId)) ? undefined : version);
   const applyServerCells = useCallback(
-    (cells: ScoreCell[]) => {
-      for (const c of cells) unknownVersions.current.delete(cellKey(c.examId, c.userId));
-      patch((g) => applyCells(g, cells));
-    },
+    (cells: ScoreCell[]) => patch((g) => applyCells(g, cells)),
     [patch],
   );
   const refetch = useCallback(() => void client.invalidateQueries({ queryKey }), [client, queryKey]);
 
   // ─── live: other staff's scores and locks ──────────────────────────────────────────────────────
   const onLive = (m: RealtimeMessage, ready?: ReadyInfo) => {
-    switch (m.type) {
-      case 'ready':
-        // The first connection (or one that could not resume) may have missed events: read the grid once more.
-        if (ready && !ready.resumed) refetch();
-        return;
+    if (m.type === 'ready') {
+      // The first connection (or one that could not resume) may have missed events: read the grid once more.
+      if (ready && !ready.resumed) refetch();
+      return;
+    }
+    const e = m as unknown as ScoreGridEvent;
+    switch (e.type) {
       case 'score':
-        applyServerCells([m.data as ScoreCell]);
+        applyServerCells([e.data]);
         return;
-      case 'scores': {
-        const d = m.data as { cells: ScoreCell[]; grades: { examId: number; userId: number; grade: number | null }[] };
-        for (const g of d.grades) unknownVersions.current.add(cellKey(g.examId, g.userId));
-        applyServerCells(d.cells);
-        patch((g) => applyGrades(g, d.grades));
+      case 'scores':
+        applyServerCells(e.data.cells);
+        patch((g) => applyGrades(g, e.data.grades));
         return;
-      }
       case 'lock': {
-        const l = m.data as ScoreLock;
+        const l = e.data;
         if (l.holderId === myUserId || (myUserId === null && locks.isMine(l.examId, l.userId))) return;
         patch((g) => applyLock(g, l));
         return;
       }
       case 'unlock':
-        patch((g) => removeLock(g, m.data as { examId: number; userId: number }));
+        patch((g) => removeLock(g, e.data));
         return;
       case 'studentMemo':
-        patch((g) => applyStudentMemo(g, m.data as { weeklyLectureId: number; userId: number; memo: string }));
+        patch((g) => applyStudentMemo(g, e.data));
         return;
       case 'exams':
         void client.invalidateQueries({ queryKey: ['exams'] });
@@ -270,7 +265,7 @@ export function ScoreGrid(props: ScoreGridProps) {
     const before: UndoItem = { examId: cell.examId, userId: cell.userId, attempt: column.attempt, value: cell.value, status: cell.status!, version: cell.version };
     patch((x) => applyOptimistic(x, [{ examId: cell.examId, userId: cell.userId, attempt: column.attempt, value }]));
     return track(
-      setScoreValue({ examId: cell.examId, userId: cell.userId, value, attempt: column.attempt, version: versionOf(cell.examId, cell.userId, cell.version) }).then(
+      setScoreValue({ examId: cell.examId, userId: cell.userId, value, attempt: column.attempt, version: cell.version }).then(
         (saved) => {
           applyServerCells([saved]);
           pushUndo(`${student.name} ${value === null ? '지우기' : `${value}점`}`, [before]);
@@ -308,7 +303,7 @@ export function ScoreGrid(props: ScoreGridProps) {
     const items = undoItems(last.before, (examId, userId) => {
       const s = g.students[rowIndex.get(userId)!];
       const v = s?.version[examIndex.get(examId)!];
-      return v === undefined ? undefined : versionOf(examId, userId, v);
+      return v;
     });
     await writeBatch(last.label, items, null, `되돌렸습니다 (${last.label})`);
   };
@@ -390,7 +385,7 @@ export function ScoreGrid(props: ScoreGridProps) {
       const column = columns[p.col]!;
       const cell = cellOf(g, g.students[p.row]!, column);
       if (cell.value === null) continue;
-      items.push({ examId: cell.examId, userId: cell.userId, scoreValue: null, attemptType: column.attempt, ...(versionOf(cell.examId, cell.userId, cell.version) === undefined ? {} : { version: cell.version }) });
+      items.push({ examId: cell.examId, userId: cell.userId, scoreValue: null, attemptType: column.attempt, version: cell.version });
       before.push({ examId: cell.examId, userId: cell.userId, attempt: column.attempt, value: cell.value, status: cell.status!, version: cell.version });
     }
     if (items.length === 0) return;
@@ -408,7 +403,7 @@ export function ScoreGrid(props: ScoreGridProps) {
       const key = cellKey(cell.examId, cell.userId);
       if (seen.has(key) || cell.status === status) continue;
       seen.add(key);
-      items.push({ examId: cell.examId, userId: cell.userId, status, ...(versionOf(cell.examId, cell.userId, cell.version) === undefined ? {} : { version: cell.version }) });
+      items.push({ examId: cell.examId, userId: cell.userId, status, version: cell.version });
       before.push({ examId: cell.examId, userId: cell.userId, attempt: 'first', value: cell.first, status: cell.status!, version: cell.version });
     }
     if (items.length === 0) return;
@@ -476,7 +471,7 @@ export function ScoreGrid(props: ScoreGridProps) {
     const matrix = parseClipboard(text);
     const start = block ? { row: block.r0, col: block.c0 } : { row, col };
     const g = current();
-    const plan = planPaste({ grid: g, columns, row: start.row, col: start.col, matrix, versionOf });
+    const plan = planPaste({ grid: g, columns, row: start.row, col: start.col, matrix });
     if (plan.error) {
       toast.error(plan.error);
       return;
@@ -836,7 +831,7 @@ export function ScoreGrid(props: ScoreGridProps) {
       />
       {dialog?.kind === 'memo' && dialogCell && dialogExam && (
         <ScoreMemoDialog
-          cell={{ exam: dialogExam, userId: dialogCell.row.userId, studentName: dialogCell.row.name, version: versionOf(dialogExam.id, dialogCell.row.userId, dialogCell.row.version[dialogCell.column.exam]!) }}
+          cell={{ exam: dialogExam, userId: dialogCell.row.userId, studentName: dialogCell.row.name, version: dialogCell.row.version[dialogCell.column.exam]! }}
           memo={dialogCell.row.memo[dialogCell.column.exam] ?? ''}
           onClose={closeDialog}
           onSaved={(c) => {

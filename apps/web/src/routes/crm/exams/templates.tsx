@@ -21,7 +21,6 @@ import { toast } from '../../../lib/toast.ts';
 type Row = { id: string; title: string; subject: string | null; questionCount: number; maxScore: number; createdAt: string; updatedAt: string };
 
 const FIELDS = ['id', 'title', 'subject', 'questionCount', 'maxScore', 'createdAt', 'updatedAt'];
-const FAR_FUTURE = new Date('2999-12-31T00:00:00Z').getTime();
 
 const columns: GridColDef<Row>[] = [
   { field: 'title', headerName: '시험 이름', flex: 1, minWidth: 220 },
@@ -45,22 +44,15 @@ export default function ExamTemplatesPage() {
   const { principal } = useSession();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<{ template: ExamTemplate | null } | null>(null);
-  // Templates change through REST, which the GraphQL document cache does not see; a new (always true)
-  // bound on updatedAt after each change makes the grid ask the server again.
-  const [revision, setRevision] = useState(0);
   const remove = useDeleteExamTemplate();
 
   const filters = useMemo<CrudFilter[]>(
     () => [
       ...(search.trim() ? [{ field: 'title', operator: 'contains' as const, value: search.trim() }] : []),
-      ...(revision ? [{ field: 'updatedAt', operator: 'lte' as const, value: new Date(FAR_FUTURE - revision).toISOString() }] : []),
     ],
-    [search, revision],
+    [search],
   );
-  const refresh = () => {
-    setRevision((r) => r + 1);
-    void client.invalidateQueries({ queryKey: gqlKeys.resource('examTemplates') });
-  };
+  const refresh = () => void client.invalidateQueries({ queryKey: gqlKeys.resource('examTemplates') });
 
   const open = async (row: Row) => {
     try {
