@@ -32,17 +32,22 @@ export async function groupOf(db: Db, exam: ExamRow): Promise<ExamRow[]> {
   return db.select().from(exams).where(eq(exams.linkGroupId, exam.linkGroupId)).orderBy(asc(exams.id));
 }
 
-/** Maps exam rows with what the list shows beside each: linked exams, retakes, number of takers. */
-export async function mapExams(db: Db, rows: readonly ExamRow[]): Promise<Exam[]> {
+/**
+ * Maps exam rows with what the list shows beside each: linked exams, retakes, number of takers.
+ * A caller that has read the exams' scores already passes `takers` and saves the count.
+ */
+export async function mapExams(db: Db, rows: readonly ExamRow[], known: { takers?: Map<number, number> } = {}): Promise<Exam[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const groups = [...new Set(rows.map((r) => r.linkGroupId).filter((g): g is number => g !== null))];
   const [linked, retakes, takers] = await Promise.all([
     groups.length ? db.select({ id: exams.id, group: exams.linkGroupId }).from(exams).where(inArray(exams.linkGroupId, groups)) : [],
     db.select({ id: examRetakes.id, examId: examRetakes.examId, title: examRetakes.title, date: examRetakes.date }).from(examRetakes).where(inArray(examRetakes.examId, ids)).orderBy(asc(examRetakes.id)),
-    db.select({ examId: scores.examId, n: count() }).from(scores).where(and(inArray(scores.examId, ids), eq(scores.status, 'taken'), isNotNull(scores.first))).groupBy(scores.examId),
+    known.takers
+      ? []
+      : db.select({ examId: scores.examId, n: count() }).from(scores).where(and(inArray(scores.examId, ids), eq(scores.status, 'taken'), isNotNull(scores.first))).groupBy(scores.examId),
   ]);
-  const takersBy = new Map(takers.map((t) => [t.examId, t.n]));
+  const takersBy = known.takers ?? new Map(takers.map((t) => [t.examId, t.n]));
   return rows.map((r) => ({
     id: r.id,
     lectureId: r.lectureId,

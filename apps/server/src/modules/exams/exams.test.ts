@@ -112,7 +112,9 @@ describe('exams of a session', () => {
     expect(stats.byClass.map((c: { lectureName: string; takers: number }) => [c.lectureName, c.takers])).toEqual([['고2 수학 A반', 5], ['고2 수학 B반', 3]]);
     expect(stats.ranking[0]).toMatchObject({ score: 100, rank: 1 });
     expect(stats.questions[0].correctRate).toBeCloseTo(7 / 8, 3);
-    expect(stats.questions[0].choiceRates).toHaveLength(5);
+    expect(stats.questions[0]).toMatchObject({ answered: 8, choiceRates: [0.875, 0.125, 0, 0, 0], topWrongChoice: 2, topWrongRate: 0.125 });
+    // Question 4 (key ④) is right only on sheets with four right answers: A's last and B's three; the rest chose ⑤.
+    expect(stats.questions[3]).toMatchObject({ correctRate: 0.5, choiceRates: [0, 0, 0, 0.5, 0.5], topWrongChoice: 5 });
     // B's three 100s share rank 1 with A's 100 over the group of 8: rank 1 is 12.5 %, so 3등급 for all four.
     expect((await t.call('GET', `/api/wl-score/${b!.id}/${kids[5]!.id}`, ta())).json.grade).toBe(3);
     expect((await t.call('GET', `/api/wl-score/${a.id}/${kids[4]!.id}`, ta())).json.grade).toBe(3);

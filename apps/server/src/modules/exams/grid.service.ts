@@ -1,6 +1,7 @@
-import { CLINIC_STATUS_LABEL, EXAM_ERRORS, type GridRow, SCORE_STATUS_LABEL, type ScoreGrid } from '@academy/contracts/exams';
+import { CLINIC_STATUS_LABEL, type ClinicStatus, type DeliveryType, EXAM_ERRORS, type GridRow, SCORE_STATUS_LABEL, type ScoreGrid, type ScoreStatus } from '@academy/contracts/exams';
 import { compareKorean } from '@academy/contracts/format';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { selectRows } from '../../db/sql.ts';
 import type { FileResult } from '../../http/route.ts';
 import { appError } from '../../lib/errors.ts';
 import { type SheetColumn, writeSheet } from '../../lib/xlsx.ts';
@@ -20,36 +21,41 @@ export function createGridService(deps: ExamsDeps & { locks: LockService }) {
   const { db, audit } = ctx;
 
   async function grid(q: GridQuery): Promise<ScoreGrid> {
-    const anchor = await lectures.sessions.require({ weeklyLectureId: q.weeklyLectureId, lectureId: q.lectureId });
-    const lecture = await lectures.lectures.require(q.lectureId);
+    // Four rounds of queries, each round in parallel, whatever the grid's size.
+    const [anchor, lecture] = await Promise.all([
+      lectures.sessions.require({ weeklyLectureId: q.weeklyLectureId, lectureId: q.lectureId }),
+      lectures.lectures.require(q.lectureId),
+    ]);
     const sessions = q.from || q.to
       ? await lectures.sessions.ofLecture({ lectureId: q.lectureId, from: q.from ?? anchor.date, to: q.to ?? anchor.date })
       : [anchor];
     const order = new Map(sessions.map((s, i) => [s.id, i]));
-    const examRows = sessions.length
-      ? (await db.select().from(exams).where(inArray(exams.weeklyLectureId, sessions.map((s) => s.id))).orderBy(asc(exams.seq), asc(exams.id)))
-          .sort((a, b) => order.get(a.weeklyLectureId)! - order.get(b.weeklyLectureId)! || a.seq - b.seq)
-      : [];
-    const examIds = examRows.map((e) => e.id);
-    const [participants, scoreRows, memos, liveLocks, [sheet], examList] = await Promise.all([
-      lectures.participation.participantsOfMany(sessions.map((s) => s.id)),
-      examIds.length
-        ? db
-            .select({
-              examId: scores.examId, userId: scores.userId, first: scores.first, retake: scores.retake, status: scores.status, clinic: scores.clinic,
-              delivery: scores.delivery, grade: scores.grade, memo: scores.memo, answers: scores.marks, version: scores.version,
-            })
-            .from(scores)
-            .where(inArray(scores.examId, examIds))
-        : [],
+    const sessionIds = sessions.map((s) => s.id);
+    const [examRows, participants, memos, [sheet]] = await Promise.all([
+      sessionIds.length ? db.select().from(exams).where(inArray(exams.weeklyLectureId, sessionIds)).orderBy(asc(exams.seq), asc(exams.id)) : [],
+      lectures.participation.participantsOfMany(sessionIds),
       lectures.participation.memosOf(anchor.id),
-      locks.activeOf(examIds),
       db.select().from(scoreSheetMemos).where(eq(scoreSheetMemos.weeklyLectureId, anchor.id)),
-      mapExams(db, examRows),
     ]);
+    examRows.sort((a, b) => order.get(a.weeklyLectureId)! - order.get(b.weeklyLectureId)! || a.seq - b.seq);
+    const examIds = examRows.map((e) => e.id);
     const studentIds = new Set<number>();
     for (const ids of participants.values()) for (const id of ids) studentIds.add(id);
-    const names = await users.directory([...studentIds]);
+    const [scoreRows, liveLocks, names, examList] = await Promise.all([
+      examIds.length
+        ? selectRows<{ examId: number; userId: number; first: number | null; retake: number | null; status: ScoreStatus; clinic: ClinicStatus; delivery: DeliveryType; grade: number | null; memo: string; hasAnswers: boolean; version: number }>(db, sql`
+            select ${scores.examId} as "examId", ${scores.userId} as "userId", ${scores.first}::float8 as "first", ${scores.retake}::float8 as "retake",
+                   ${scores.status} as "status", ${scores.clinic} as "clinic", ${scores.delivery} as "delivery", ${scores.grade} as "grade",
+                   ${scores.memo} as "memo", ${scores.marks} is not null as "hasAnswers", ${scores.version} as "version"
+            from ${scores} where ${scores.examId} = any(${sql.param(examIds)}::int[])`)
+        : [],
+      locks.activeOf(examIds),
+      users.directory([...studentIds]),
+      // The takers are counted below from the scores read here.
+      mapExams(db, examRows, { takers: new Map() }),
+    ]);
+    const examById = new Map(examList.map((e) => [e.id, e]));
+    for (const s of scoreRows) if (s.status === 'taken' && s.first !== null) examById.get(s.examId)!.takers += 1;
     const col = new Map(examIds.map((id, i) => [id, i]));
     const rows = new Map<number, GridRow>();
     const n = examIds.length;
@@ -81,7 +87,7 @@ export function createGridService(deps: ExamsDeps & { locks: LockService }) {
       r.delivery[i] = s.delivery;
       r.grade[i] = s.grade;
       r.memo[i] = s.memo || null;
-      r.hasAnswers[i] = s.answers !== null;
+      r.hasAnswers[i] = s.hasAnswers;
       r.version[i] = s.version;
     }
     return {

@@ -42,13 +42,12 @@ export function createStatisticsService(deps: ExamsDeps) {
           ? []
           : selectRows<{ idx: number; answered: number; correct: number; c1: number; c2: number; c3: number; c4: number; c5: number }>(db, sql`
               with s as (${takers})
-              select q.idx, count(*) filter (where s.marks is not null)::int as answered,
-                     count(*) filter (where substr(s.marks, q.idx, 1) = '1')::int as correct,
-                     count(*) filter (where s.answers->>(q.idx - 1) = '1')::int as c1, count(*) filter (where s.answers->>(q.idx - 1) = '2')::int as c2,
-                     count(*) filter (where s.answers->>(q.idx - 1) = '3')::int as c3, count(*) filter (where s.answers->>(q.idx - 1) = '4')::int as c4,
-                     count(*) filter (where s.answers->>(q.idx - 1) = '5')::int as c5
-              from s cross join generate_series(1, ${n}::int) as q(idx)
-              group by q.idx order by q.idx`),
+              select x.idx::int as idx, count(*)::int as answered, count(*) filter (where x.mark = '1')::int as correct,
+                     count(*) filter (where x.answer = '1')::int as c1, count(*) filter (where x.answer = '2')::int as c2, count(*) filter (where x.answer = '3')::int as c3,
+                     count(*) filter (where x.answer = '4')::int as c4, count(*) filter (where x.answer = '5')::int as c5
+              from s cross join lateral rows from (jsonb_array_elements_text(coalesce(s.answers, '[]'::jsonb)), unnest(string_to_array(s.marks, null))) with ordinality as x(answer, mark, idx)
+              where s.marks is not null and x.idx <= ${n}
+              group by x.idx order by x.idx`),
         selectRows<{ exam_id: number; takers: number; average: number | null; max: number | null; min: number | null }>(db, sql`
           with s as (${takers})
           select exam_id, count(*)::int as takers, avg(first)::float8 as average, max(first) as max, min(first) as min from s group by exam_id`),
