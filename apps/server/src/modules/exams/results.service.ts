@@ -26,32 +26,34 @@ export function createResultService(deps: ExamsDeps & { scoring: ScoringService 
 
   /** The released results of one student, optionally of some exams only, with the class figures. */
   async function results(opts: { userId: number; examIds?: number[] }): Promise<Row[]> {
-    const only = opts.examIds ? sql`and ${exams.id} = any(${sql.param(opts.examIds)}::int[])` : sql``;
+    // The student's released exams first, so the figures below read those exams' scores by index.
+    const mine = await db
+      .select({ id: scores.examId })
+      .from(scores)
+      .innerJoin(exams, eq(exams.id, scores.examId))
+      .where(and(eq(scores.userId, opts.userId), eq(exams.readyToShow, true), opts.examIds ? inArray(exams.id, opts.examIds) : undefined));
+    if (mine.length === 0) return [];
+    const ids = sql.param(mine.map((m) => m.id));
     return selectRows<Row>(db, sql`
-      with mine as (
-        select ${scores.examId} as exam_id from ${scores}
-        join ${exams} on ${exams.id} = ${scores.examId}
-        where ${scores.userId} = ${opts.userId} and ${exams.readyToShow} ${only}
-      ), takers as (
-        select ${scores.examId} as exam_id, ${scores.userId} as user_id,
+      with takers as (
+        select ${scores.examId} as exam_id, ${scores.userId} as user_id, ${scores.first} as first,
                rank() over (partition by ${scores.examId} order by ${scores.first} desc)::int as rnk,
-               (cume_dist() over (partition by ${scores.examId} order by ${scores.first}) * 100)::float8 as pct,
-               avg(${scores.first}) over (partition by ${scores.examId})::float8 as avg,
-               count(*) over (partition by ${scores.examId})::int as n
+               (cume_dist() over (partition by ${scores.examId} order by ${scores.first}) * 100)::float8 as pct
         from ${scores}
-        where ${scores.examId} in (select exam_id from mine) and ${scores.status} = 'taken' and ${scores.first} is not null
+        where ${scores.examId} = any(${ids}::int[]) and ${scores.status} = 'taken' and ${scores.first} is not null
+      ), figures as (
+        select exam_id, avg(first)::float8 as avg, count(*)::int as n from takers group by exam_id
       )
       select ${exams.id} as "examId", ${exams.title} as "title", ${exams.lectureId} as "lectureId", ${exams.weeklyLectureId} as "weeklyLectureId",
              ${exams.maxScore}::float8 as "maxScore", ${exams.cutline}::float8 as "cutline", ${exams.questions} as "questions",
              ${scores.status} as "status", ${scores.first}::float8 as "first", ${scores.retake}::float8 as "retake", ${scores.grade} as "grade", ${scores.clinic} as "clinic",
              ${scores.answers} as "answers", ${scores.marks} as "marks",
-             (select max(avg) from takers t where t.exam_id = ${exams.id}) as "average",
-             coalesce((select max(n) from takers t where t.exam_id = ${exams.id}), 0) as "takers",
-             me.rnk as "rank", me.pct as "percentile"
+             f.avg as "average", coalesce(f.n, 0) as "takers", me.rnk as "rank", me.pct as "percentile"
       from ${scores}
       join ${exams} on ${exams.id} = ${scores.examId}
+      left join figures f on f.exam_id = ${scores.examId}
       left join takers me on me.exam_id = ${scores.examId} and me.user_id = ${scores.userId}
-      where ${scores.userId} = ${opts.userId} and ${scores.examId} in (select exam_id from mine)`);
+      where ${scores.userId} = ${opts.userId} and ${scores.examId} = any(${ids}::int[])`);
   }
 
   async function describe(rows: Row[]): Promise<MyResult[]> {
