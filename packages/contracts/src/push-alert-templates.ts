@@ -45,3 +45,8 @@ export const pushAlertTemplateUpdateSchema = z.object({
   isActive: z.boolean({ error: '사용 여부는 참/거짓이어야 합니다' }).optional(),
 });
 export type PushAlertTemplateInput = z.input<typeof pushAlertTemplateCreateSchema>;
+
+/** A template as the GraphQL data layer returns it (ids are GraphQL IDs, i.e. strings). */
+export type PushAlertTemplate = { id: string; createdAt: string; updatedAt: string } & z.output<typeof pushAlertTemplateCreateSchema>;
+/** What the editor sends to create or change one. */
+export type PushAlertTemplateDraft = z.output<typeof pushAlertTemplateCreateSchema>;

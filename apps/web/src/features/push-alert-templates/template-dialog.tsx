@@ -27,7 +27,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../lib/http.ts';
 import { TemplatePreview } from './template-preview.tsx';
-import { createTemplate, updateTemplate, type PushAlertTemplate, type TemplateDraft } from './templates-api.ts';
+import { createTemplate, updateTemplate, type PushAlertTemplate, type TemplateDraft } from './api/templates.ts';
 
 type FormValues = z.input<typeof pushAlertTemplateCreateSchema>;
 

@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ResourceGrid } from '../../../components/resource-grid.tsx';
 import { TemplateDialog } from '../../../features/push-alert-templates/template-dialog.tsx';
-import { deleteTemplate, deleteTemplates, FIELDS, RESOURCE, TYPE_NAME, type PushAlertTemplate } from '../../../features/push-alert-templates/templates-api.ts';
+import { deleteTemplate, deleteTemplates, FIELDS, RESOURCE, TYPE_NAME, type PushAlertTemplate } from '../../../features/push-alert-templates/api/templates.ts';
 import { gqlKeys } from '../../../lib/data-provider.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';

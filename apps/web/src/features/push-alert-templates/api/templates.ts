@@ -1,18 +1,12 @@
-import type { PushAlertCategory } from '@academy/contracts/push-alert-templates';
+import type { PushAlertTemplate, PushAlertTemplateDraft as TemplateDraft } from '@academy/contracts/push-alert-templates';
 import { gql } from '@urql/core';
-import { dataProvider } from '../../lib/data-provider.ts';
+import { dataProvider } from '../../../lib/data-provider.ts';
 
-export type PushAlertTemplate = {
-  id: string;
-  title: string;
-  category: PushAlertCategory;
-  body: string;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type TemplateDraft = { title: string; category: PushAlertCategory; body: string; isActive: boolean };
+/**
+ * Message templates live only in the GraphQL data layer (SPEC §3): the grid reads them through
+ * ResourceGrid, and these are the writes, through refine's data provider.
+ */
+export type { PushAlertTemplate, TemplateDraft };
 
 export const RESOURCE = 'pushAlertTemplates';
 export const TYPE_NAME = 'PushAlertTemplate';
