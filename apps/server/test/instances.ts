@@ -21,7 +21,7 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts the real server (src/main.ts) as its own process and resolves when it prints its start
- * banner (it listens before printing). Several instances on one PostgreSQL are how the product
+ * banner (it listens before printing). The browser tests start their server the same way. Several instances on one PostgreSQL are how the product
  * scales out, and how realtime fan-out across processes is tested.
  */
 export async function startInstance(env: Record<string, string>): Promise<Instance> {
@@ -45,7 +45,12 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        // A graceful stop first; a server stuck in shutdown is killed after 10 s.
+        const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
         child.kill('SIGTERM');
       }),
   };

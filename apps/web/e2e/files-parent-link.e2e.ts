@@ -1,21 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { openFilesPage, tinyPdf } from './files-kit.ts';
-import { login, openBrowser, type E2e } from './harness.ts';
+import { browserForFile } from './harness.ts';
 
-let e2e: E2e;
-beforeAll(async () => {
-  e2e = await openBrowser();
-});
-afterAll(() => e2e.close());
+const e2e = browserForFile();
 
 const FILE_NAME = 'e2e 학부모 안내문.pdf';
 
 describe('files: parent links', () => {
   test('staff make a parent link; a parent opens it with no session and downloads the file; a revoked link is refused', async () => {
-    const staff = await e2e.newPage();
-    await staff.goto('/login');
-    await login(staff, 'admin');
+    const staff = await e2e.signedIn('admin');
     await openFilesPage(staff);
     await staff.getByTestId('file-input').setInputFiles([{ name: FILE_NAME, mimeType: 'application/pdf', buffer: tinyPdf('Notice for parents') }]);
     const row = staff.getByTestId('material-row').filter({ hasText: FILE_NAME });

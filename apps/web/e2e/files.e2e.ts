@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { openFilesPage, tinyPdf } from './files-kit.ts';
-import { login, openBrowser, type E2e } from './harness.ts';
+import { browserForFile } from './harness.ts';
 
-let e2e: E2e;
-beforeAll(async () => {
-  e2e = await openBrowser();
-});
-afterAll(() => e2e.close());
+const e2e = browserForFile();
 
 describe('files', () => {
   test('staff upload several files at once (one over 10 MB in parallel parts), each with its own progress, and manage them', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'admin');
+    const page = await e2e.signedIn('admin');
     await openFilesPage(page);
     const before = await page.getByTestId('material-row').count();
 
@@ -52,9 +46,7 @@ describe('files', () => {
   });
 
   test('a student opens the material as a watermarked copy, and staff see who opened it', async () => {
-    const student = await e2e.newPage({ width: 390, height: 844 });
-    await student.goto('/login');
-    await login(student, 'student');
+    const student = await e2e.signedIn('student', { width: 390, height: 844 });
     await student.goto('/portal/materials');
     const file = student.getByTestId('material-file').filter({ hasText: 'e2e 이차함수 프린트.pdf' });
     await file.waitFor();
@@ -69,9 +61,7 @@ describe('files', () => {
     // The list marks the material as opened (the check icon titled 열어 봄).
     await expect.poll(() => file.locator('svg title').count()).toBe(1);
 
-    const staff = await e2e.newPage();
-    await staff.goto('/login');
-    await login(staff, 'admin');
+    const staff = await e2e.signedIn('admin');
     await openFilesPage(staff);
     const row = staff.getByTestId('material-row').filter({ hasText: 'e2e 이차함수 프린트.pdf' });
     await expect.poll(() => row.getByTestId('views-button').innerText()).toContain('1명');
@@ -80,9 +70,7 @@ describe('files', () => {
   });
 
   test('a student uploads homework with progress and finds it under my uploads', async () => {
-    const page = await e2e.newPage({ width: 390, height: 844 });
-    await page.goto('/login');
-    await login(page, 'student');
+    const page = await e2e.signedIn('student', { width: 390, height: 844 });
     await page.goto('/portal/materials');
     await page.getByTestId('file-input').setInputFiles([{ name: '3주차 과제.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Homework week 3') }]);
     await page.locator('[data-testid="upload-item"][data-state="done"]').waitFor();

@@ -1,15 +1,13 @@
 /**
  * Browser-test harness. A test file:
  *
- *   import { afterAll, beforeAll, expect, test } from 'vitest';
- *   import { openBrowser, login, type E2e } from './harness.ts';
- *   let e2e: E2e;
- *   beforeAll(async () => { e2e = await openBrowser(); });
- *   afterAll(() => e2e.close());
+ *   import { expect, test } from 'vitest';
+ *   import { browserForFile } from './harness.ts';
+ *   const e2e = browserForFile();                       // one Chromium for the file
  *   test('…', async () => {
- *     const page = await e2e.newPage();            // fresh context: no cookies, no storage
- *     await login(page, 'ta');                      // signs in through the login form
- *     await page.goto(e2e.url('/crm/notice'));
+ *     const page = await e2e.signedIn('ta');        // fresh context, signed in through the login form
+ *     await page.goto('/crm/notice');
+ *     const visitor = await e2e.newPage();          // fresh context: no cookies, no storage
  *   });
  *
  * The server (global-setup.ts) is the real one on a fresh PGlite folder with the demo data, started
@@ -18,7 +16,7 @@
  * apps/web/dist must exist (the runner builds it). Chromium: CHROMIUM_PATH or /usr/bin/chromium.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 declare module 'vitest' {
   // Vitest's provide/inject typing is extended through interface merging.
@@ -56,8 +54,35 @@ export type E2e = {
   url: (pathname: string) => string;
   /** A page in a fresh context (own cookies and storage). Size defaults to 1440×900. */
   newPage: (opts?: { width?: number; height?: number }) => Promise<Page>;
+  /** A new page signed in as a demo account through the login form (the app's landing page is open). */
+  signedIn: (role: Role, opts?: { width?: number; height?: number }) => Promise<Page>;
   close: () => Promise<void>;
 };
+
+/** One browser for the test file: opened before its tests, closed after them. */
+export function browserForFile(): E2e {
+  let opened: E2e | undefined;
+  beforeAll(async () => {
+    opened = await openBrowser();
+  });
+  afterAll(() => opened?.close());
+  const e2e = () => {
+    if (!opened) throw new Error('e2e: the browser is not open yet (use it inside tests or hooks)');
+    return opened;
+  };
+  return {
+    get baseUrl() {
+      return e2e().baseUrl;
+    },
+    get browser() {
+      return e2e().browser;
+    },
+    url: (pathname) => e2e().url(pathname),
+    newPage: (opts) => e2e().newPage(opts),
+    signedIn: (role, opts) => e2e().signedIn(role, opts),
+    close: () => e2e().close(),
+  };
+}
 
 export async function openBrowser(): Promise<E2e> {
   const baseUrl = inject('baseUrl');
@@ -66,7 +91,7 @@ export async function openBrowser(): Promise<E2e> {
     args: CHROMIUM_ARGS,
   });
   const contexts: BrowserContext[] = [];
-  return {
+  const e2e: E2e = {
     baseUrl,
     browser,
     url: (pathname) => new URL(pathname, baseUrl).toString(),
@@ -80,11 +105,17 @@ export async function openBrowser(): Promise<E2e> {
       contexts.push(context);
       return context.newPage();
     },
+    signedIn: async (role, opts) => {
+      const page = await e2e.newPage(opts);
+      await login(page, role);
+      return page;
+    },
     close: async () => {
       for (const c of contexts) await c.close().catch(() => {});
       await browser.close();
     },
   };
+  return e2e;
 }
 
 /** Fills the login form at /login and waits until the app has left it. */

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { login, openBrowser, type E2e } from './harness.ts';
+import { browserForFile } from './harness.ts';
 
-let e2e: E2e;
-beforeAll(async () => {
-  e2e = await openBrowser();
-});
-afterAll(() => e2e.close());
+const e2e = browserForFile();
 
 async function openLecture(page: Page, name: string): Promise<void> {
   await page.goto('/crm/lectures');
@@ -17,9 +13,7 @@ async function openLecture(page: Page, name: string): Promise<void> {
 
 describe('lectures (CRM)', () => {
   test('the admin landing page lists lecture cards with teacher, timetable and students', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'admin');
+    const page = await e2e.signedIn('admin');
     await page.waitForURL('**/crm/lectures');
     const card = page.getByTestId('lecture-card').filter({ hasText: '고2 수학 정규반' });
     await card.waitFor();
@@ -31,9 +25,7 @@ describe('lectures (CRM)', () => {
   });
 
   test('marks a whole week of attendance with the keyboard', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'admin');
+    const page = await e2e.signedIn('admin');
     await openLecture(page, '고2 수학 정규반');
     const grid = page.getByTestId('attendance-grid');
     // The sheet opens on the coming session, still unmarked.
@@ -55,9 +47,7 @@ describe('lectures (CRM)', () => {
   });
 
   test('a whole column is set at once from its header, and a locked cell refuses changes until unlocked', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'admin');
+    const page = await e2e.signedIn('admin');
     await openLecture(page, '고2 영어 독해 정규반');
     const grid = page.getByTestId('attendance-grid');
     const firstRow = grid.locator('[data-testid="att-row"]').first();
@@ -89,9 +79,7 @@ describe('lectures (CRM)', () => {
   });
 
   test('transfers a student to another lecture; the old sheet keeps the past', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'admin');
+    const page = await e2e.signedIn('admin');
     await openLecture(page, '고2 화학Ⅰ 개념완성');
     const before = await page.getByTestId('attendance-grid').locator('[data-testid="att-row"]').count();
     await page.getByTestId('open-transfer').click();
@@ -112,9 +100,7 @@ describe('lectures (CRM)', () => {
 
 describe('lectures (portal)', () => {
   test('a student sees only their own lectures and D-days', async () => {
-    const page = await e2e.newPage({ width: 420, height: 900 });
-    await page.goto('/login');
-    await login(page, 'student');
+    const page = await e2e.signedIn('student', { width: 420, height: 900 });
     await page.goto('/portal/lectures');
     await page.getByTestId('my-lecture').first().waitFor();
     const lectures = await page.getByTestId('my-lecture').allInnerTexts();
@@ -132,9 +118,7 @@ describe('lectures (portal)', () => {
 
 describe('lecture setup', () => {
   test('an admin creates a lecture from its weekly timetable; overlapping times are refused first', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'admin');
+    const page = await e2e.signedIn('admin');
     await page.getByTestId('lecture-add').click();
     await page.getByTestId('lecture-name').fill('고1 국어 내신대비반');
     await page.getByTestId('lecture-subject').fill('국어');
@@ -162,9 +146,7 @@ describe('lecture setup', () => {
   });
 
   test('D-days are added and reordered by dragging', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'admin');
+    const page = await e2e.signedIn('admin');
     const card = page.getByTestId('lecture-card').filter({ hasText: '중2 수학 정규반' });
     await card.getByTestId('lecture-ddays').click();
     await page.getByTestId('dday-title').fill('겨울방학 특강 개강');
@@ -183,9 +165,7 @@ describe('lecture setup', () => {
   });
 
   test('a TA reaches the lecture cards without admin buttons', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'ta');
+    const page = await e2e.signedIn('ta');
     await page.goto('/crm/lectures');
     await page.getByTestId('lecture-card').first().waitFor();
     expect(await page.getByTestId('lecture-add').count()).toBe(0);

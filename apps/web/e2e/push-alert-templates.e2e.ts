@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { login, openBrowser, type E2e } from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import { browserForFile } from './harness.ts';
 
-let e2e: E2e;
-beforeAll(async () => {
-  e2e = await openBrowser();
-});
-afterAll(() => e2e.close());
+const e2e = browserForFile();
 
 describe('push alert templates (admin, GraphQL grid)', () => {
   test('admin creates a template, sees the preview byte count, edits and deletes it', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'admin');
+    const page = await e2e.signedIn('admin');
     await page.getByRole('link', { name: '알림 템플릿' }).click();
     await page.waitForURL('**/crm/push-alert-templates');
     // The demo templates arrive through /api/gql.
@@ -58,9 +52,7 @@ describe('push alert templates (admin, GraphQL grid)', () => {
   });
 
   test('bulk delete of selected rows', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'admin');
+    const page = await e2e.signedIn('admin');
     await page.goto('/crm/push-alert-templates');
     for (const title of ['E2E 일괄 1', 'E2E 일괄 2']) {
       await page.getByRole('button', { name: '템플릿 추가' }).click();
@@ -80,9 +72,7 @@ describe('push alert templates (admin, GraphQL grid)', () => {
   });
 
   test('a TA has no entry and no access', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'ta');
+    const page = await e2e.signedIn('ta');
     expect(await page.getByRole('link', { name: '알림 템플릿' }).count()).toBe(0);
     await page.goto('/crm/push-alert-templates');
     await page.waitForURL((u) => !u.pathname.startsWith('/crm/push-alert-templates'));

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { login, openBrowser, pathOf, type E2e, type Role } from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import { login, pathOf, type Role, browserForFile } from './harness.ts';
 
-let e2e: E2e;
-beforeAll(async () => {
-  e2e = await openBrowser();
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = browserForFile();
 
 describe('sign-in lands each role on its own page', () => {
   const cases: Array<[Role, string]> = [
@@ -18,9 +12,7 @@ describe('sign-in lands each role on its own page', () => {
   ];
   for (const [role, landing] of cases) {
     test(`${role} → ${landing}`, async () => {
-      const page = await e2e.newPage();
-      await page.goto('/login');
-      await login(page, role);
+      const page = await e2e.signedIn(role);
       await page.waitForURL((u) => u.pathname === landing);
       expect(pathOf(page)).toBe(landing);
       if (role === 'student') await page.getByTestId('portal-greeting').waitFor();
@@ -29,9 +21,7 @@ describe('sign-in lands each role on its own page', () => {
   }
 
   test('the login page sends a signed-in user to their landing page, also after a reload', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'ta');
+    const page = await e2e.signedIn('ta');
     await page.waitForURL('**/crm/notice');
     await page.goto('/login');
     await page.waitForURL('**/crm/notice');
@@ -50,9 +40,7 @@ describe('guards and redirects', () => {
   });
 
   test('a student opening /crm is sent away to the portal', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'student');
+    const page = await e2e.signedIn('student');
     await page.waitForURL('**/portal');
     await page.goto('/crm/notice');
     await page.waitForURL((u) => u.pathname === '/portal');
@@ -60,9 +48,7 @@ describe('guards and redirects', () => {
   });
 
   test('a TA opening an admin-only page is sent to their own landing page', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'ta');
+    const page = await e2e.signedIn('ta');
     await page.goto('/crm/push-alert-templates');
     await page.waitForURL((u) => u.pathname === '/crm/notice');
   });
@@ -75,9 +61,7 @@ describe('guards and redirects', () => {
   });
 
   test('logging out of the CRM ends the session', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'ta');
+    const page = await e2e.signedIn('ta');
     await page.getByTestId('logout').click();
     await page.waitForURL('**/login');
     await page.goto('/crm/notice');
@@ -127,9 +111,7 @@ describe('app-wide notices', () => {
   });
 
   test('going offline and a failed request show the disconnect toast for about 2 s', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'admin');
+    const page = await e2e.signedIn('admin');
     await page.goto('/crm/notice');
     await page.getByTestId('notice-edit').click();
 
@@ -152,18 +134,14 @@ describe('app-wide notices', () => {
 describe('staff notice', () => {
   test('an admin edits the notice and ta01 reads it; TAs get no edit button', async () => {
     const text = `12월 첫째 주 클리닉은 토요일 10시로 옮깁니다.\n출근하면 출결부터 확인해 주세요. (${Date.now()})`;
-    const admin = await e2e.newPage();
-    await admin.goto('/login');
-    await login(admin, 'admin');
+    const admin = await e2e.signedIn('admin');
     await admin.goto('/crm/notice');
     await admin.getByTestId('notice-edit').click();
     await admin.getByTestId('notice-input').fill(text);
     await admin.getByTestId('notice-save').click();
     await expect.poll(() => admin.getByTestId('notice-content').innerText()).toBe(text);
 
-    const ta = await e2e.newPage();
-    await ta.goto('/login');
-    await login(ta, 'ta');
+    const ta = await e2e.signedIn('ta');
     await ta.waitForURL('**/crm/notice');
     await expect.poll(() => ta.getByTestId('notice-content').innerText()).toBe(text);
     expect(await ta.getByTestId('notice-meta').innerText()).toContain('수정');
@@ -272,9 +250,7 @@ describe('account menu', () => {
 
 describe('expired access token', () => {
   test('a 401 is answered by one refresh and the request is retried', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'ta');
+    const page = await e2e.signedIn('ta');
     await page.waitForURL('**/crm/notice');
     let expiredOnce = false;
     await page.route('**/api/notice', (route) => {
@@ -295,9 +271,7 @@ describe('expired access token', () => {
   });
 
   test('when the refresh fails too, the session ends and the app goes to /', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'admin');
+    const page = await e2e.signedIn('admin');
     await page.goto('/crm/notice');
     await page.getByTestId('notice-edit').click();
     await page.route('**/api/admin/notice', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"code":"auth.token_expired","message":"만료"}' }));

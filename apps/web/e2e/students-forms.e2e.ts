@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { login, openBrowser, type E2e } from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import { browserForFile } from './harness.ts';
 
-let e2e: E2e;
-beforeAll(async () => {
-  e2e = await openBrowser();
-});
-afterAll(() => e2e.close());
+const e2e = browserForFile();
 
 describe('student forms and confirmations (CRM)', () => {
   test('the registration dialog shows the server refusals on their fields; a saved student is in the grid', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'ta');
+    const page = await e2e.signedIn('ta');
     await page.goto('/crm/students');
     await page.getByRole('heading', { name: '학생 관리' }).waitFor();
     await page.getByRole('button', { name: '학생 등록' }).click();
@@ -37,9 +31,7 @@ describe('student forms and confirmations (CRM)', () => {
   });
 
   test('an admin deletes through the confirmation dialog; the student page saves the profile and shows a refusal in place', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'admin');
+    const page = await e2e.signedIn('admin');
     await page.goto('/crm/students');
     await page.getByTestId('student-search').fill('smoke01');
     const row = page.locator('.MuiDataGrid-row');
@@ -68,9 +60,7 @@ describe('student forms and confirmations (CRM)', () => {
   });
 
   test('a duplicate tag name is refused with a toast', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'ta');
+    const page = await e2e.signedIn('ta');
     await page.goto('/crm/tags');
     await page.getByTestId('new-tag-name').fill('신규');
     await page.getByTestId('new-tag-name').press('Enter');

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { login, openBrowser, type E2e } from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import { browserForFile } from './harness.ts';
 
-let e2e: E2e;
-beforeAll(async () => {
-  e2e = await openBrowser();
-});
-afterAll(() => e2e.close());
+const e2e = browserForFile();
 
 const LECTURE = '중3 영어 내신반';
 
 describe('representative lectures (CRM student page)', () => {
   test('admin picks a representative lecture: saved with Enter, kept after a reload, shown in the student list', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'admin');
+    const page = await e2e.signedIn('admin');
     await page.goto('/crm/students');
     await page.getByRole('heading', { name: '학생 관리' }).waitFor();
     await page.getByTestId('student-search').fill('student17');

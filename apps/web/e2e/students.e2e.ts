@@ -1,14 +1,10 @@
 import { getChoseong } from 'es-hangul';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { login, openBrowser, type E2e } from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import { login, browserForFile } from './harness.ts';
 
-let e2e: E2e;
-beforeAll(async () => {
-  e2e = await openBrowser();
-});
-afterAll(() => e2e.close());
+const e2e = browserForFile();
 
 const HEADERS = ['이름', '아이디', '비밀번호', '학생 전화번호', '학부모 전화번호', '학교', '학년', '메모'];
 
@@ -21,7 +17,6 @@ async function workbook(rows: string[][]): Promise<Buffer> {
 }
 
 async function openStudents(page: Page): Promise<void> {
-  await page.goto('/login');
   await login(page, 'ta');
   await page.goto('/crm/students');
   await page.getByRole('heading', { name: '학생 관리' }).waitFor();
@@ -98,9 +93,7 @@ describe('students (CRM)', () => {
   });
 
   test('reorders tags by dragging, and the order is kept', async () => {
-    const page = await e2e.newPage();
-    await page.goto('/login');
-    await login(page, 'ta');
+    const page = await e2e.signedIn('ta');
     await page.goto('/crm/tags');
     const names = () => page.getByTestId('tag-name').allInnerTexts();
     await expect.poll(names, { timeout: 10_000 }).toEqual(['재원생', '신규', '장학생', '클리닉 필수', '퇴원 예정']);

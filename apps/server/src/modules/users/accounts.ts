@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { users } from './users.table.ts';
+import { accountColumns, users } from './users.table.ts';
 
 export type UserType = 'STUDENT' | 'TA' | 'ADMIN';
 
@@ -35,17 +35,7 @@ export type AccountCredentials = {
  */
 export function createAccounts({ ctx }: { ctx: AppContext }) {
   const { db } = ctx;
-  const credentialColumns = {
-    id: users.id,
-    loginId: users.loginId,
-    userType: users.userType,
-    name: users.name,
-    phone: users.phone,
-    isActive: users.isActive,
-    isAdminLevel: users.isAdminLevel,
-    deletedAt: users.deletedAt,
-    passwordHash: users.passwordHash,
-  };
+  const credentialColumns = { ...accountColumns, passwordHash: users.passwordHash };
 
   return {
     /** The account signing in (by login id) or changing a password (by id), with its hash; null when there is none. */

@@ -31,6 +31,18 @@ export const users = pgTable(
 );
 export type UserRow = typeof users.$inferSelect;
 
+/** An account as other code may see it: everything but the password hash. */
+export const accountColumns = {
+  id: users.id,
+  loginId: users.loginId,
+  userType: users.userType,
+  name: users.name,
+  phone: users.phone,
+  isActive: users.isActive,
+  isAdminLevel: users.isAdminLevel,
+  deletedAt: users.deletedAt,
+};
+
 /**
  * The accounts as other modules may read them: a read-only view without the password hash. Other
  * modules join this (names beside their rows, "only live accounts" conditions); every change to an
@@ -38,16 +50,6 @@ export type UserRow = typeof users.$inferSelect;
  */
 export const userAccounts = pgView('user_accounts').as((qb) =>
   qb
-    .select({
-      id: users.id,
-      loginId: users.loginId,
-      userType: users.userType,
-      name: users.name,
-      phone: users.phone,
-      isActive: users.isActive,
-      isAdminLevel: users.isAdminLevel,
-      deletedAt: users.deletedAt,
-      createdAt: users.createdAt,
-    })
+    .select({ ...accountColumns, createdAt: users.createdAt })
     .from(users),
 );
