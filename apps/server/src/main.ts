@@ -7,7 +7,11 @@ import { DEMO_ACCOUNTS } from './modules/users/index.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (err) => console.warn(`데이터베이스 연결이 끊겨 다시 연결합니다 (idle database connection lost): ${err.message}`),
+  });
   const built = await buildApp({ config, database });
   const { app, modules } = built;
 

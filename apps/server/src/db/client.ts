@@ -38,7 +38,17 @@ export type Database = {
 /** numeric/bigint come back as strings from pg by default; counts and ids are safe as numbers. */
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
-export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+  /**
+   * An idle pooled connection that fails (PostgreSQL restarted, the database dropped) is only
+   * reported here: the pool replaces it. Without a listener the pool's 'error' event would end the
+   * process.
+   */
+  onConnectionError?: (err: Error) => void;
+}): Promise<Database> {
   const listeners = new Set<(statement: string) => void>();
   const logger = { logQuery: (statement: string) => listeners.forEach((l) => l(statement)) };
   const observe = (listener: (statement: string) => void) => {
@@ -48,6 +58,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
   if (opts.url) {
     const url = opts.url;
     const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20 });
+    pool.on('error', (err) => opts.onConnectionError?.(err));
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
     const listeners = new Set<pg.Client>();

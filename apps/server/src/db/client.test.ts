@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './client.ts';
+
+/**
+ * A pooled connection that PostgreSQL ends (a restart, an administrator, `drop database … with
+ * (force)`) must not end the process: the pool reports it and opens a new one for the next query.
+ */
+const base = process.env.TEST_DATABASE_URL;
+
+async function admin(text: string) {
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  try {
+    return await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+describe.runIf(base)('database connections (PostgreSQL)', () => {
+  const name = `t_conn_${randomBytes(4).toString('hex')}`;
+  let database: Database;
+  const lost: Error[] = [];
+  let onLost: () => void = () => {};
+
+  beforeAll(async () => {
+    await admin(`create database ${name}`);
+    const url = new URL(base!);
+    url.pathname = `/${name}`;
+    database = await openDatabase({
+      url: url.toString(),
+      poolSize: 2,
+      onConnectionError: (err) => {
+        lost.push(err);
+        onLost();
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    await admin(`drop database if exists ${name} with (force)`);
+  });
+
+  it('an idle connection ended by the server is reported and replaced', async () => {
+    await database.db.execute(sql`select 1`);
+    const reported = new Promise<void>((resolve) => (onLost = resolve));
+    await admin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`);
+    await reported;
+    expect(lost[0]?.message).toMatch(/terminat/);
+    const [row] = await database.db.execute<{ ok: number }>(sql`select 1 as ok`).then((r) => r.rows);
+    expect(row?.ok).toBe(1);
+  });
+});
