@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
+import { selectRows } from './sql.ts';
 
 /**
  * A pooled connection that PostgreSQL ends (a restart, an administrator, `drop database … with
@@ -51,7 +52,7 @@ describe.runIf(base)('database connections (PostgreSQL)', () => {
     await admin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`);
     await reported;
     expect(lost[0]?.message).toMatch(/terminat/);
-    const [row] = await database.db.execute<{ ok: number }>(sql`select 1 as ok`).then((r) => r.rows);
+    const [row] = await selectRows<{ ok: number }>(database.db, sql`select 1 as ok`);
     expect(row?.ok).toBe(1);
   });
 });

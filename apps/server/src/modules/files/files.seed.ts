@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import type { DemoSeed } from '../../db/seed/seed.ts';
 import { newStorageKey } from './files.rows.ts';
 import { files, fileViews } from './files.table.ts';
-import { embedKoreanFont } from './files.watermark.ts';
+import { embedKoreanFont } from '../../lib/pdf/korean-font.ts';
 
 /** A valid RGB PNG of the given size, a soft gradient (a scanned sheet, in miniature). */
 export function makePng(width: number, height: number): Buffer {
