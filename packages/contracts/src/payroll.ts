@@ -21,6 +21,7 @@ export const PAYROLL_ERRORS = errorCodes('payroll', {
   record_invalid: 400,
   record_overlap: 409,
   month_closed: 409,
+  month_not_closed: 409,
   month_not_over: 409,
   month_has_open_records: 409,
   claim_not_found: 404,
@@ -170,6 +171,7 @@ export const claimBody = z.object({
   receiptFileId: idParam.describe('영수증 파일 ID (파일 올리기에서 kind=receipt로 올린 이미지·PDF)'),
 });
 export type ClaimInput = z.input<typeof claimBody>;
+export type ClaimBody = z.output<typeof claimBody>;
 
 export const expenseClaim = z.object({
   id: z.number(),
@@ -203,6 +205,7 @@ export const customWageBody = z.object({
   memo: z.string().trim().min(1, '내용을 적어 주세요').max(200).describe('내용 (예: 시험 감독 수당, 3월 근무 정정분)'),
 });
 export type CustomWageInput = z.input<typeof customWageBody>;
+export type CustomWageBody = z.output<typeof customWageBody>;
 
 export const customWage = z.object({
   id: z.number(),

@@ -65,6 +65,7 @@ export const wageTypeBody = z.object({
   sortOrder: z.number().int().min(0).max(10_000).default(0).describe('표시 순서 (작을수록 먼저)'),
 });
 export type WageTypeInput = z.input<typeof wageTypeBody>;
+export type WageTypeBody = z.output<typeof wageTypeBody>;
 
 export const wageType = z.object({
   id: z.number(),

@@ -1,7 +1,9 @@
 import type { ErrorSpec } from '@academy/contracts/errors';
+import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
 import type { FilesDeps } from './files.deps.ts';
+import { newStorageKey } from './files.rows.ts';
 import { files } from './files.table.ts';
 import type { LibraryService } from './library.service.ts';
 
@@ -40,6 +42,20 @@ export function createReceiptService(deps: Pick<FilesDeps, 'ctx'> & { library: L
         .from(files)
         .where(and(inArray(files.id, unique), isNull(files.deletedAt)));
       return new Map(rows.map((r) => [r.fileId, r]));
+    },
+
+    /** A receipt made on the server (the demo center's claims): stored and available at once. */
+    async create(opts: { ownerId: number; fileName: string; contentType: string; body: Buffer }): Promise<ReceiptRef> {
+      const storageKey = newStorageKey(ctx.now());
+      await ctx.storage.put({ key: storageKey, body: opts.body, contentType: opts.contentType });
+      const [row] = await db
+        .insert(files)
+        .values({
+          storageKey, fileName: opts.fileName, contentType: opts.contentType, size: opts.body.length, sha256: createHash('sha256').update(opts.body).digest('hex'),
+          kind: 'receipt', status: 'available', ownerId: opts.ownerId, createdAt: ctx.now(), updatedAt: ctx.now(),
+        })
+        .returning({ fileId: files.id, fileName: files.fileName, contentType: files.contentType });
+      return row!;
     },
 
     /** Removes a receipt whose claim was withdrawn or got another receipt. */

@@ -93,6 +93,11 @@ function cut(r: ComputeRecord): Piece[] {
   return out;
 }
 
+/** Minutes of a shift between 22:00 and 06:00 on the Korean clock. */
+export function nightMinutes(startedAt: Date, endedAt: Date): number {
+  return cut({ wageTypeId: 0, startedAt, endedAt, status: 'closed', workDate: '1970-01-01' }).reduce((s, p) => s + (p.night ? p.end - p.start : 0), 0);
+}
+
 /** Splits the pieces (in time order) so that minutes past `limit` within each group are overtime. */
 function markOvertime(pieces: Piece[], group: (p: Piece) => number, limit: number, counts: (p: Piece) => boolean): Piece[] {
   const used = new Map<number, number>();

@@ -21,6 +21,7 @@ export type ClockOption = { id: number; name: string; rate: number | null };
  * - `tas.find(id)` — a live TA with settings, or 404 `staff.not_found`;
  * - `tas.payProfiles()` — every TA with settings, deleted ones too (their months still pay);
  * - `wageTypes.byIds(ids)` — types by id, deleted ones too (old records keep their names);
+ * - `wageTypes.active()` — the types TAs may clock in with now;
  * - `clockOptions(taId)` — the active types the TA may clock in with, at the rate each pays them.
  */
 export function createStaffModule(deps: StaffDeps) {
@@ -29,7 +30,7 @@ export function createStaffModule(deps: StaffDeps) {
 
   return {
     tas: { find: tas.find, payProfiles: tas.payProfiles },
-    wageTypes: { byIds: wageTypes.byIds },
+    wageTypes: { byIds: wageTypes.byIds, active: wageTypes.active },
 
     async clockOptions(taId: number): Promise<ClockOption[]> {
       const ta = await tas.find(taId);

@@ -1,4 +1,4 @@
-import { STAFF_ERRORS, type WageType, type WageTypeInput } from '@academy/contracts/staff';
+import { STAFF_ERRORS, type WageType, type WageTypeBody } from '@academy/contracts/staff';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { missingIds } from '../../db/exists.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -61,7 +61,7 @@ export function createWageTypeService({ ctx }: Pick<StaffDeps, 'ctx'>) {
       if (missing.length) throw appError(STAFF_ERRORS.wage_type_invalid, `없는 근무 유형이 있습니다 (ID ${missing.join(', ')})`, { field: opts.field });
     },
 
-    async create(opts: { input: WageTypeInput; actorId: number }): Promise<WageType> {
+    async create(opts: { input: WageTypeBody; actorId: number }): Promise<WageType> {
       const v = opts.input;
       const row = await guardName(v.name, () =>
         db.transaction(async () => {
@@ -76,7 +76,7 @@ export function createWageTypeService({ ctx }: Pick<StaffDeps, 'ctx'>) {
       return toWageType(row);
     },
 
-    async update(opts: { id: number; input: WageTypeInput; actorId: number }): Promise<WageType> {
+    async update(opts: { id: number; input: WageTypeBody; actorId: number }): Promise<WageType> {
       const before = await find(opts.id);
       const v = opts.input;
       const row = await guardName(v.name, () =>
