@@ -22,7 +22,7 @@ const PATTERNS: Record<string, { days: number[]; from: string; to: string; type:
   ta01: [{ days: [1, 3, 5], from: '15:00', to: '21:00', type: '수업보조' }],
   ta02: [{ days: [2, 4], from: '16:00', to: '22:00', type: '클리닉' }, { days: [6], from: '10:00', to: '14:00', type: '채점' }],
   ta03: [{ days: [1, 2, 3, 4, 5], from: '14:00', to: '17:00', type: '수업보조' }],
-  ta04: [{ days: [6], from: '10:00', to: '16:00', type: '채점' }],
+  ta04: [{ days: [6], from: '10:00', to: '16:00', type: '수업보조' }],
   manager: [{ days: [1, 2, 3, 4, 5], from: '13:00', to: '22:00', type: '상담 보조' }],
 };
 
