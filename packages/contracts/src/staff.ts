@@ -106,7 +106,7 @@ export type WageSettings = z.output<typeof wageSettingsBody>;
 const accountFields = z.object({
   loginId: loginIdSchema,
   name: z.string().trim().min(1, '이름을 입력해 주세요').max(30).describe('이름'),
-  phone: phoneSchema.nullable().default(null),
+  phone: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), phoneSchema.nullable()).default(null).describe('전화번호 (하이픈 유무 무관, 비우면 없음)'),
 });
 
 export const createTaBody = accountFields

@@ -87,8 +87,9 @@ export function createLibraryService(deps: Pick<FilesDeps, 'ctx' | 'users'> & { 
     async delete(opts: { actor: AuthUser; fileId: number }) {
       const row = await records.require(opts.fileId);
       records.ensureOwnerOrStaff(opts.actor, row);
-      // A receipt belongs to its expense claim: it goes when the claim is withdrawn, never on its own.
-      if (row.kind === 'receipt') throw appError(FILES_ERRORS.forbidden, '영수증은 경비 청구를 취소하면 함께 지워집니다');
+      // A checked receipt belongs to its expense claim: it goes when the claim is withdrawn, never on its
+      // own. An upload that never finished may be cleaned up by its uploader.
+      if (row.kind === 'receipt' && row.status === 'available') throw appError(FILES_ERRORS.forbidden, '영수증은 경비 청구를 취소하면 함께 지워집니다');
       await remove({ row, actorId: opts.actor.userId });
       return { deleted: true };
     },

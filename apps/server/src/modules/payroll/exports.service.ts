@@ -1,5 +1,5 @@
 import { formatKoreanDate, formatWon } from '@academy/contracts/format';
-import { formatMinutes, formatMonth, PAYROLL_ERRORS, type PayrollInfo, type PayrollLine } from '@academy/contracts/payroll';
+import { formatMinutes, formatMonth, PAYROLL_ERRORS, payslipItems, type PayrollInfo, type PayrollLine, type PayslipItem } from '@academy/contracts/payroll';
 import { MONTHLY_WAGE_TYPE_LABEL, PAYMENT_TYPE_LABEL } from '@academy/contracts/staff';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { FileResult } from '../../http/route.ts';
@@ -9,7 +9,6 @@ import { appError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { requireTaUser } from './clock.service.ts';
 import type { PayrollService } from './payroll.service.ts';
-import { payslipItems, type PayslipItem } from './payslip.items.ts';
 
 const PDF_TYPE = 'application/pdf';
 

@@ -21,7 +21,7 @@ const admin = () => staff.admin.token;
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
   staff = await makeStaff(t);
-  [student] = await makeStudents(t, 1);
+  student = (await makeStudents(t, 1))[0]!;
   wageTypeId = (await makeWageType(t, { adminToken: admin(), name: '수업보조', rate: null })).id;
   other = (await makeWageType(t, { adminToken: admin(), name: '클리닉', rate: 13_000 })).id;
 }, 60_000);
@@ -84,7 +84,7 @@ describe('clocking in and out', () => {
     const refused = await t.call('POST', '/api/supervisor/work-in-v2', ta.token, { wageTypeId });
     expect([refused.status, refused.json.code]).toEqual([400, 'payroll.wage_type_not_allowed']);
     expect((await t.call('POST', '/api/supervisor/work-in-v2', admin(), { wageTypeId })).json.code).toBe('payroll.not_a_ta');
-    expect((await t.call('POST', '/api/supervisor/work-in-v2', student!.token, { wageTypeId })).status).toBe(403);
+    expect((await t.call('POST', '/api/supervisor/work-in-v2', student.token, { wageTypeId })).status).toBe(403);
     expect((await t.call('POST', '/api/supervisor/work-in-v2', ta.token, { wageTypeId: 'x' })).json.message).toContain('wageTypeId');
   });
 });
@@ -222,14 +222,14 @@ describe('permissions from the outside', () => {
     expect(new Set(gql.json.data.workRecords.nodes.map((n: { taId: number }) => n.taId))).toEqual(new Set([a.id]));
     for (const path of ['/api/admin/payroll-info?month=2026-08', '/api/admin/ta', '/api/admin/hourly-wage-types', '/api/admin/work-in-out?from=2026-08-01&to=2026-08-31', '/api/admin/payroll/2026-08/excel', `/api/admin/payroll/2026-08/payslip/${a.id}`]) {
       expect((await t.call('GET', path, a.token)).status, path).toBe(403);
-      expect((await t.call('GET', path, student!.token)).status, path).toBe(403);
+      expect((await t.call('GET', path, student.token)).status, path).toBe(403);
       expect((await t.call('GET', path, null)).status, path).toBe(401);
       expect((await t.call('GET', path, staff.manager.token)).status, path).toBe(200);
     }
     for (const path of ['/api/supervisor/work-status', '/api/supervisor/work-in-out?month=2026-08', '/api/supervisor/my-pay-info?month=2026-08', '/api/supervisor/expense-claim']) {
-      expect((await t.call('GET', path, student!.token)).status, path).toBe(403);
+      expect((await t.call('GET', path, student.token)).status, path).toBe(403);
     }
-    const gqlStudent = await t.call('POST', '/api/gql', student!.token, { query: '{ workRecords { totalCount } }' });
+    const gqlStudent = await t.call('POST', '/api/gql', student.token, { query: '{ workRecords { totalCount } }' });
     expect(gqlStudent.json.errors[0].extensions.code).toBe('auth.forbidden');
     const gqlAdmin = await t.call('POST', '/api/gql', staff.manager.token, { query: '{ tas { totalCount } hourlyWageTypes { totalCount } workRecords(filter: { workDate: { eq: "2026-08-03" } }) { totalCount } }' });
     expect(gqlAdmin.json.data.workRecords.totalCount).toBe(2);
