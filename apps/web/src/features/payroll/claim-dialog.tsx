@@ -23,11 +23,11 @@ function ReceiptField({ value, fileName, onUploaded }: { value: number | undefin
     setProgress(0);
     try {
       const stored = await uploadFile({ file, target: { kind: 'receipt', weeklyLectureId: null }, signal: new AbortController().signal, onProgress: (p) => setProgress(p.total ? (p.loaded / p.total) * 100 : 0) });
+      setProgress(null);
       onUploaded(stored.id, stored.fileName);
     } catch (err) {
-      setProblem(errorMessage(err));
-    } finally {
       setProgress(null);
+      setProblem(errorMessage(err));
     }
   };
   return (

@@ -11,6 +11,7 @@ import { toast } from '../../lib/toast.ts';
 import { useClockIn } from './api/clock-in.ts';
 import { useClockOut } from './api/clock-out.ts';
 import { useWorkStatus } from './api/work-status.ts';
+import { TONE } from './status-chip.tsx';
 
 /** "1:05:09" since the start, on the server's clock (the offset is measured when the status loads). */
 function useRunningTime(open: WorkRecord | null, serverNow: string | undefined): string {
@@ -68,7 +69,7 @@ export function ClockButton() {
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }} data-testid="clock">
       {missing > 0 && (
         <Tooltip title="퇴근을 찍지 않은 근무가 있습니다. 관리자에게 퇴근 시각 정정을 요청해 주세요">
-          <Chip component={RouterLink} to="/crm/my-work" clickable icon={<WarningAmberOutlined />} color="warning" label={`퇴근 누락 ${missing}건`} data-testid="clock-missing" />
+          <Chip component={RouterLink} to="/crm/my-work" clickable size="small" icon={<WarningAmberOutlined />} label={`퇴근 누락 ${missing}건`} sx={{ ...TONE.orange, fontWeight: 600, '& .MuiChip-icon': { color: 'inherit' } }} data-testid="clock-missing" />
         </Tooltip>
       )}
       {open && (

@@ -4,9 +4,10 @@ import { MONTHLY_WAGE_TYPE_LABEL, PAYMENT_TYPE_LABEL } from '@academy/contracts/
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import KeyboardArrowDownOutlined from '@mui/icons-material/KeyboardArrowDownOutlined';
 import KeyboardArrowUpOutlined from '@mui/icons-material/KeyboardArrowUpOutlined';
-import { Box, Button, Chip, Collapse, IconButton, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Collapse, IconButton, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
 import { Fragment, useState } from 'react';
 import { PayLineDetail } from './pay-line-detail.tsx';
+import { ToneChip } from './status-chip.tsx';
 
 const won = (n: number) => formatWon(n);
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -24,8 +25,8 @@ function Line({ line, onPayslip }: { line: PayrollLine; onPayslip: (l: PayrollLi
         <TableCell>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
             <Typography sx={{ fontWeight: 700 }}>{line.name}</Typography>
-            {line.belowMinimum && <Chip size="small" color="error" label="최저임금 미달" data-testid="below-minimum" />}
-            {line.openRecords > 0 && <Chip size="small" color="warning" label={`퇴근 누락 ${line.openRecords}`} />}
+            {line.belowMinimum && <ToneChip tone="red" label="최저임금 미달" data-testid="below-minimum" />}
+            {line.openRecords > 0 && <ToneChip tone="orange" label={`퇴근 누락 ${line.openRecords}`} />}
           </Box>
           <Typography variant="caption" color="text.secondary">
             {PAYMENT_TYPE_LABEL[line.paymentType]} · {MONTHLY_WAGE_TYPE_LABEL[line.monthlyWageType]}
@@ -41,7 +42,7 @@ function Line({ line, onPayslip }: { line: PayrollLine; onPayslip: (l: PayrollLi
         <TableCell align="right" sx={{ ...num, color: 'error.dark' }}>{won(-line.totals.withholding)}</TableCell>
         <TableCell align="right" sx={{ ...num, fontWeight: 800, color: 'primary.dark' }} data-testid="payroll-net">{won(line.totals.net)}</TableCell>
         <TableCell align="right">
-          <Button size="small" startIcon={<DownloadOutlined />} onClick={() => onPayslip(line)} aria-label={`${line.name} 급여명세서 PDF`} data-testid="payslip">
+          <Button size="small" startIcon={<DownloadOutlined />} onClick={() => onPayslip(line)} aria-label={`${line.name} 명세서`} data-testid="payslip">
             명세서
           </Button>
         </TableCell>

@@ -41,9 +41,9 @@ export function WorkCalendar({ month, records, onOpen, onDay }: { month: string;
         const list = (byDay.get(d) ?? []).slice().sort((a, b) => a.startedAt.localeCompare(b.startedAt));
         const total = list.reduce((s, r) => s + (r.minutes ?? 0), 0);
         return (
-          <Box key={d} role="group" aria-label={formatKoreanDate(d)} data-testid="calendar-day" data-date={d} sx={{ minHeight: 112, p: 0.75, borderRight: 1, borderBottom: 1, borderColor: 'divider', bgcolor: inMonth ? undefined : 'grey.50', opacity: inMonth ? 1 : 0.7 }}>
+          <Box key={d} role="group" aria-label={formatKoreanDate(d)} data-testid="calendar-day" data-date={d} sx={{ minHeight: 112, p: 0.75, borderRight: 1, borderBottom: 1, borderColor: 'divider', bgcolor: inMonth ? undefined : 'grey.50' }}>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 0.5 }}>
-              <ButtonBase onClick={() => onDay(d)} aria-label={`${d} 근무 추가`} sx={{ borderRadius: 1, px: 0.5, fontWeight: d === today ? 800 : 600, fontSize: 13, color: d === today ? 'primary.main' : 'text.primary' }}>
+              <ButtonBase onClick={() => onDay(d)} aria-label={`${Number(d.slice(8, 10))} 근무 추가`} sx={{ borderRadius: 1, px: 0.5, fontWeight: d === today ? 800 : 600, fontSize: 13, color: d === today ? 'primary.main' : 'text.primary' }}>
                 {Number(d.slice(8, 10))}
               </ButtonBase>
               {total > 0 && <Typography variant="caption" color="text.secondary">{formatMinutes(total)}</Typography>}
@@ -56,7 +56,6 @@ export function WorkCalendar({ month, records, onOpen, onDay }: { month: string;
                   onClick={() => onOpen(r)}
                   data-testid="calendar-record"
                   data-status={r.status}
-                  aria-label={`${r.taName} ${kstTime(r.startedAt)}–${r.endedAt ? kstTime(r.endedAt) : '퇴근 없음'} ${r.wageTypeName}${r.status === 'missing_out' ? ' 퇴근 누락' : ''} 정정`}
                   sx={{ display: 'block', width: '100%', textAlign: 'left', mb: 0.5, px: 0.75, py: 0.25, borderRadius: 1, bgcolor: c.bg, borderLeft: 3, borderColor: c.border, fontSize: 12, lineHeight: 1.35 }}
                 >
                   <Box component="span" sx={{ fontWeight: 700 }}>{r.taName}</Box>{' '}

@@ -31,7 +31,7 @@ export default function ExpenseClaimsPage() {
     <>
       <PageHeader title="경비 청구" description="조교가 센터를 위해 쓴 돈입니다. 영수증을 보고 승인하면 쓴 날짜가 속한 달 급여에 비과세 경비로 더해집니다." />
       <Stack direction="row" sx={{ mb: 1.5 }}>
-        <ToggleButtonGroup size="small" exclusive value={status} onChange={(_, v: ClaimStatus | 'all' | null) => v && setStatus(v)} aria-label="상태로 거르기">
+        <ToggleButtonGroup size="small" exclusive sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.secondary' } }} value={status} onChange={(_, v: ClaimStatus | 'all' | null) => v && setStatus(v)} aria-label="상태로 거르기">
           <ToggleButton value="pending" data-testid="claims-pending">대기</ToggleButton>
           <ToggleButton value="approved">승인</ToggleButton>
           <ToggleButton value="rejected">반려</ToggleButton>
