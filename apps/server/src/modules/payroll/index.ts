@@ -15,6 +15,7 @@ import { createPayrollService } from './payroll.service.ts';
 import { createRecordService } from './records.service.ts';
 import { createSettingsService } from './settings.service.ts';
 
+export { LARGE_PAYROLL } from './payroll.large.ts';
 export type PayrollModule = ReturnType<typeof createPayrollModule>;
 
 /** Open records past their work day are flagged 퇴근 누락 this often (reads flag them at once too). */

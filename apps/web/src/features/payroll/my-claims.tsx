@@ -1,7 +1,7 @@
 import { formatKoreanDate, formatWon } from '@academy/contracts/format';
 import { formatMonth, type ExpenseClaim } from '@academy/contracts/payroll';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
@@ -49,11 +49,7 @@ export function MyClaims() {
               <TableCell align="right">금액</TableCell>
               <TableCell>상태</TableCell>
               <TableCell>지급·반려</TableCell>
-              <TableCell align="right">
-                <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                  관리
-                </Box>
-              </TableCell>
+              <TableCell align="right">관리</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

@@ -4,7 +4,7 @@ import { MONTHLY_WAGE_TYPE_LABEL, PAYMENT_TYPE_LABEL } from '@academy/contracts/
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import KeyboardArrowDownOutlined from '@mui/icons-material/KeyboardArrowDownOutlined';
 import KeyboardArrowUpOutlined from '@mui/icons-material/KeyboardArrowUpOutlined';
-import { Box, Button, Collapse, IconButton, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Collapse, IconButton, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { Fragment, useState } from 'react';
 import { PayLineDetail } from './pay-line-detail.tsx';
 import { ToneChip } from './status-chip.tsx';
@@ -42,15 +42,17 @@ function Line({ line, onPayslip }: { line: PayrollLine; onPayslip: (l: PayrollLi
         <TableCell align="right" sx={{ ...num, color: 'error.dark' }}>{won(-line.totals.withholding)}</TableCell>
         <TableCell align="right" sx={{ ...num, fontWeight: 800, color: 'primary.dark' }} data-testid="payroll-net">{won(line.totals.net)}</TableCell>
         <TableCell align="right">
-          <Button size="small" startIcon={<DownloadOutlined />} onClick={() => onPayslip(line)} aria-label={`${line.name} 명세서`} data-testid="payslip">
-            명세서
-          </Button>
+          <Tooltip title="급여명세서 PDF">
+            <IconButton onClick={() => onPayslip(line)} aria-label={`${line.name} 급여명세서 PDF`} data-testid="payslip">
+              <DownloadOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
         </TableCell>
       </TableRow>
       <TableRow>
         <TableCell colSpan={12} sx={{ py: 0, bgcolor: 'grey.50' }}>
           <Collapse in={open} unmountOnExit>
-            <Box sx={{ py: 2, px: 6 }}>
+            <Box sx={{ py: 2, px: 4 }}>
               <PayLineDetail line={line} />
             </Box>
           </Collapse>
@@ -64,13 +66,13 @@ function Line({ line, onPayslip }: { line: PayrollLine; onPayslip: (l: PayrollLi
 export function PayrollTable({ info, onPayslip }: { info: PayrollInfo; onPayslip: (l: PayrollLine) => void }) {
   if (info.lines.length === 0) return <Typography color="text.secondary">이 달에는 급여 내역이 없습니다.</Typography>;
   return (
-    <Table size="small" aria-label="조교별 급여" data-testid="payroll-table">
+    <Table size="small" aria-label="조교별 급여" data-testid="payroll-table" sx={{ '& th, & td': { px: 1 } }}>
       <TableHead>
         <TableRow>
           <TableCell padding="checkbox" />
           <TableCell>조교</TableCell>
           <TableCell align="right">근무</TableCell>
-          <TableCell align="right">근무 수당·월급</TableCell>
+          <TableCell align="right">근무 수당</TableCell>
           <TableCell align="right">주휴</TableCell>
           <TableCell align="right">가산</TableCell>
           <TableCell align="right">추가·공제</TableCell>
@@ -78,7 +80,7 @@ export function PayrollTable({ info, onPayslip }: { info: PayrollInfo; onPayslip
           <TableCell align="right">지급 합계</TableCell>
           <TableCell align="right">공제</TableCell>
           <TableCell align="right">실지급액</TableCell>
-          <TableCell />
+          <TableCell align="right">명세서</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>

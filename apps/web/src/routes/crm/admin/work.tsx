@@ -34,7 +34,7 @@ export default function WorkPage() {
       />
       <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
         <MonthPicker month={month} onChange={setMonth} max={thisMonth()} />
-        <TextField select size="small" label="조교" value={taId} onChange={(e) => setTaId(e.target.value === '' ? '' : Number(e.target.value))} sx={{ width: 200 }} slotProps={{ htmlInput: { 'data-testid': 'work-ta-filter' } }}>
+        <TextField select size="small" label="조교" value={taId} onChange={(e) => setTaId(e.target.value === '' ? '' : Number(e.target.value))} sx={{ width: 200 }} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'work-ta-filter' } }}>
           <MenuItem value="">모든 조교</MenuItem>
           {(tas.data ?? []).map((t) => <MenuItem key={t.id} value={t.id}>{t.name}</MenuItem>)}
         </TextField>
