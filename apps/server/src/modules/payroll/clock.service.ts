@@ -1,6 +1,6 @@
 import { kstToday } from '@academy/contracts/dates';
 import { PAYROLL_ERRORS, type WorkRecord, type WorkStatusReply } from '@academy/contracts/payroll';
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { appError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -95,7 +95,7 @@ export function createClockService(deps: PayrollDeps & { months: MonthService; r
         const [r] = await db
           .update(workRecords)
           .set({ endedAt, status: 'closed', updatedAt: ctx.now() })
-          .where(and(eq(workRecords.id, open.id), inArray(workRecords.status, ['open'])))
+          .where(and(eq(workRecords.id, open.id), eq(workRecords.status, 'open')))
           .returning();
         if (!r) throw appError(PAYROLL_ERRORS.not_clocked_in, '출근 중인 기록이 없습니다');
         await ctx.audit.record({ actorId: taId, action: 'work.clock_out', entity: 'work_record', entityId: r.id, before: { endedAt: null }, after: { endedAt: endedAt.toISOString() } });

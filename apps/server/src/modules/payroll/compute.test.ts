@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computePayrollLine, recordWindow, withhold, type ComputeInput, type ComputeRecord } from './compute.ts';
+import { computePayrollLine, recordWindow, type ComputeInput, type ComputeRecord } from './compute.ts';
+import { withhold } from './withholding.ts';
 import { DEFAULT_YEAR_RATES } from './payroll.rates.ts';
 
 const RATES_2026 = DEFAULT_YEAR_RATES.find((r) => r.year === 2026)!;

@@ -146,10 +146,5 @@ export function createPayrollService(deps: PayrollDeps & { months: MonthService;
         return frozen;
       });
     },
-
-    /** Ids of TAs with a line in the month (for the Excel's sheets and the payslips). */
-    async linesOf(month: string): Promise<PayrollLine[]> {
-      return (await info(month)).lines;
-    },
   };
 }
