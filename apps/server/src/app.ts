@@ -13,6 +13,7 @@ import { createModules, moduleList, type Modules } from './composition.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
+import type { ModuleHooks } from './module.ts';
 import { createAudit } from './lib/audit/audit.ts';
 import { createPublicLinks } from './lib/links/links.ts';
 import { createRealtime } from './lib/realtime/realtime.ts';
@@ -87,6 +88,7 @@ export async function buildApp(deps: {
   const kernelJobs = [{ name: 'realtime event prune', everyMs: 30 * 60_000, run: async () => void (await ctx.realtime.prune(ctx.now())) }];
   for (const m of [{ housekeeping: kernelJobs }, ...moduleList(modules)]) {
     m.register?.(app);
+    for (const t of (m as ModuleHooks).topics ?? []) ctx.realtime.defineTopic(t);
     for (const job of m.housekeeping ?? []) {
       const timer = setInterval(() => void job.run().catch((err: unknown) => app.log.error({ err }, `${job.name} failed`)), job.everyMs);
       timer.unref();

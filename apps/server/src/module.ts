@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DemoSeed, LargeSeedStep } from './db/seed/seed.ts';
+import type { TopicDefinition } from './lib/realtime/realtime.ts';
 
 /**
  * What every module hands the composition root (src/composition.ts) besides its public functions:
@@ -14,6 +15,8 @@ export type ModuleHooks = {
     /** The module's step of `seed:large`. */
     large?: LargeSeedStep;
   };
+  /** The realtime topic kinds the module publishes on, and who may follow them. */
+  topics?: TopicDefinition[];
   /** Periodic clean-ups (expired tokens, abandoned uploads), run by the app on unref'd timers. */
   housekeeping?: { name: string; everyMs: number; run: () => Promise<void> }[];
 };

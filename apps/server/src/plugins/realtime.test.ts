@@ -62,4 +62,17 @@ describe('realtime channel (one process)', () => {
     expect((await t.call('GET', `/api/realtime/events?topics=lecture:${lectureId}`, kid.token)).status).toBe(403);
     expect((await t.call('GET', `/api/realtime/events?topics=lecture:${lectureId}`)).status).toBe(401);
   });
+
+  it('lets each area say who follows its topics: a student follows their own topic and no one else\'s', async () => {
+    t.ctx.realtime.defineTopic({ kind: 'test-own', authorize: ({ user, id }) => String(user.userId) === id });
+    const own = await openEventStream(`${base}/api/realtime/events?topics=test-own:${kid.id}`, kid.token);
+    await own.ready;
+    await t.ctx.realtime.publish({ topic: `test-own:${kid.id}`, type: 'seats', data: { left: 3 } });
+    expect((await own.next((e) => e.type === 'seats')).data).toEqual({ left: 3 });
+    own.close();
+    const other = await t.call('GET', `/api/realtime/events?topics=test-own:${kid.id + 1}`, kid.token);
+    expect(other.status).toBe(403);
+    expect(other.json.code).toBe('realtime.topic_forbidden');
+    expect((await t.call('GET', `/api/realtime/events?topics=test-own:${kid.id},lecture:${lectureId}`, kid.token)).status).toBe(403);
+  });
 });

@@ -16,8 +16,9 @@ export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): v
     for (const end of open) end();
   });
 
-  route(app, realtimeApi.events, async ({ query, req, reply }) => {
+  route(app, realtimeApi.events, async ({ query, req, reply, user }) => {
     const topics = query.topics;
+    await ctx.realtime.authorize(user, topics);
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -58,8 +59,9 @@ export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): v
     return reply;
   });
 
-  route(app, realtimeApi.refresh, async ({ params }) => {
+  route(app, realtimeApi.refresh, async ({ params, user }) => {
     const topic = topicOf(params.a, params.b);
+    await ctx.realtime.authorize(user, [topic]);
     await ctx.realtime.publish({ topic, type: 'refresh', data: {} });
     return { ok: true as const, topic };
   });
