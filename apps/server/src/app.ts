@@ -15,6 +15,7 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import type { ModuleHooks } from './module.ts';
 import { createAudit } from './lib/audit/audit.ts';
+import { createJobs } from './lib/jobs/jobs.ts';
 import { createPublicLinks } from './lib/links/links.ts';
 import { createRealtime } from './lib/realtime/realtime.ts';
 import { createSmsOutbox } from './lib/sms/outbox.ts';
@@ -37,6 +38,8 @@ export async function buildApp(deps: {
   now?: () => Date;
   logger?: boolean;
   webDist?: string | null;
+  /** Seconds between job polls when no wake-up arrives (tests lower it). */
+  jobPollingSeconds?: number;
 }): Promise<BuiltApp> {
   const { config, database } = deps;
   const app = Fastify({
@@ -51,6 +54,7 @@ export async function buildApp(deps: {
   app.setSerializerCompiler(serializerCompiler);
 
   const now = deps.now ?? (() => new Date());
+  const realtime = createRealtime({ db: database.db, listen: database.listen, onError: (err) => app.log.error({ err }, 'realtime event failed') });
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -59,7 +63,8 @@ export async function buildApp(deps: {
     audit: createAudit(database.db),
     sms: createSmsOutbox(database.db),
     storage: createStorage({ config, now: () => now() }),
-    realtime: createRealtime({ db: database.db, listen: database.listen, onError: (err) => app.log.error({ err }, 'realtime event failed') }),
+    realtime,
+    jobs: createJobs({ database, realtime, log: app.log, pollingIntervalSeconds: deps.jobPollingSeconds }),
     links: createPublicLinks(database.db),
     now,
   };
@@ -84,19 +89,18 @@ export async function buildApp(deps: {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerRealtimeRoutes(app, ctx);
-  const timers: NodeJS.Timeout[] = [];
-  const kernelJobs = [{ name: 'realtime event prune', everyMs: 30 * 60_000, run: async () => void (await ctx.realtime.prune(ctx.now())) }];
-  for (const m of [{ housekeeping: kernelJobs }, ...moduleList(modules)]) {
+  const kernel: ModuleHooks = {
+    schedules: [{ name: 'realtime.prune', cron: '*/30 * * * *', run: async () => void (await ctx.realtime.prune(ctx.now())) }],
+  };
+  for (const m of [kernel, ...moduleList(modules)]) {
     m.register?.(app);
-    for (const t of (m as ModuleHooks).topics ?? []) ctx.realtime.defineTopic(t);
-    for (const job of m.housekeeping ?? []) {
-      const timer = setInterval(() => void job.run().catch((err: unknown) => app.log.error({ err }, `${job.name} failed`)), job.everyMs);
-      timer.unref();
-      timers.push(timer);
-    }
+    for (const t of m.topics ?? []) ctx.realtime.defineTopic(t);
+    for (const j of m.jobs ?? []) ctx.jobs.define(j);
+    for (const s of m.schedules ?? []) ctx.jobs.schedule(s);
   }
+  await ctx.jobs.start();
   app.addHook('onClose', async () => {
-    for (const t of timers) clearInterval(t);
+    await ctx.jobs.stop();
     await ctx.realtime.stop();
     await ctx.storage.close();
   });

@@ -1,7 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { moduleList } from './composition.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { DEMO_ACCOUNTS } from './modules/users/index.ts';
 
@@ -22,12 +21,6 @@ async function main(): Promise<void> {
   const admin = await modules.users.ensureInitialAdmin();
   if (admin === 'missing') {
     app.log.warn('관리자 계정이 없습니다. ADMIN_LOGIN_ID와 ADMIN_PASSWORD를 지정하고 다시 시작하세요 (no admin account: set ADMIN_LOGIN_ID and ADMIN_PASSWORD)');
-  }
-
-  // The modules' clean-ups (expired refresh tokens, old sign-in failures …) run once now; the app
-  // repeats them on its timers.
-  for (const job of moduleList(modules).flatMap((m) => m.housekeeping ?? [])) {
-    void job.run().catch((err: unknown) => app.log.warn({ err }, `${job.name} failed`));
   }
 
   const close = async (signal: string) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DemoSeed, LargeSeedStep } from './db/seed/seed.ts';
+import type { JobDefinition, Schedule } from './lib/jobs/jobs.ts';
 import type { TopicDefinition } from './lib/realtime/realtime.ts';
 
 /**
@@ -17,6 +18,9 @@ export type ModuleHooks = {
   };
   /** The realtime topic kinds the module publishes on, and who may follow them. */
   topics?: TopicDefinition[];
-  /** Periodic clean-ups (expired tokens, abandoned uploads), run by the app on unref'd timers. */
-  housekeeping?: { name: string; everyMs: number; run: () => Promise<void> }[];
+  /** Background work: the queues this module handles (ctx.jobs.send puts work on them). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each queue has its own data type
+  jobs?: JobDefinition<any>[];
+  /** Recurring work (clean-ups, scheduled sends), cron in Asia/Seoul time, on one instance at a time. */
+  schedules?: Schedule[];
 };

@@ -32,8 +32,16 @@ export type Database = {
    * database, delivered when its transaction commits). Resolves to the function that stops it.
    */
   listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  /**
+   * Runs SQL text written by a library that brings its own (the job system's pg-boss), joining the
+   * caller's transaction like `db` does. Text without values may hold several statements. Modules
+   * never use this: they write Drizzle.
+   */
+  sqlText: SqlText;
   close: () => Promise<void>;
 };
+
+export type SqlText = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 /** numeric/bigint come back as strings from pg by default; counts and ids are safe as numbers. */
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
@@ -67,6 +75,11 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       observe,
       listen: (channel, onPayload) => listenPg({ url, channel, onPayload, clients: listeners }),
+      sqlText: async (text, values) => {
+        const client = (currentClient() as pg.PoolClient | undefined) ?? pool;
+        const res = (await client.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+        return { rows: Array.isArray(res) ? (res.at(-1)?.rows ?? []) : res.rows };
+      },
       close: async () => {
         await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
         await pool.end();
@@ -87,6 +100,12 @@ export async function openDatabase(opts: {
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);
       return async () => stop();
+    },
+    sqlText: async (text, values) => {
+      const target = (currentClient() as Pick<PGlite, 'query' | 'exec'> | undefined) ?? client;
+      if (values?.length) return (await target.query<Record<string, unknown>>(text, values)) as { rows: Record<string, unknown>[] };
+      const results = await target.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
     close: () => client.close(),
   };
@@ -125,6 +144,11 @@ async function listenPg(opts: { url: string; channel: string; onPayload: (p: str
 }
 
 const currentTx = new AsyncLocalStorage<Tx>();
+
+/** The driver's connection of the caller's transaction (a pg PoolClient, a PGlite transaction), if any. */
+function currentClient(): unknown {
+  return (currentTx.getStore() as unknown as { session?: { client?: unknown } } | undefined)?.session?.client;
+}
 
 /**
  * Wraps the database so that every query joins the transaction of its caller. Services always
