@@ -68,7 +68,7 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20 });
     pool.on('error', (err) => opts.onConnectionError?.(err));
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
+    await migrateUnderLock(pool);
     const listeners = new Set<pg.Client>();
     return {
       db: joinsTransactions(db),
@@ -109,6 +109,28 @@ export async function openDatabase(opts: {
     },
     close: () => client.close(),
   };
+}
+
+/** Any fixed number: every instance of this product takes the same lock while it migrates. */
+const MIGRATION_LOCK = 0x61636164; // 'acad'
+
+/**
+ * Instances started together (a deploy, a restart of all of them) would each run the pending
+ * migrations and trip over each other's `create`. The first takes a session-level advisory lock
+ * and migrates; the others wait on the lock, then find nothing left to do.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /**
