@@ -14,14 +14,17 @@ async function main(): Promise<void> {
   const built = await buildApp({ config, database });
   const { app, modules } = built;
 
-  if (config.demoData) {
-    const { seeded } = await seedDemo(built);
-    app.log.info(seeded ? '데모 데이터를 만들었습니다 (demo data created)' : '기존 데이터를 사용합니다 (existing data kept)');
-  }
-  const admin = await modules.users.ensureInitialAdmin();
-  if (admin === 'missing') {
-    app.log.warn('관리자 계정이 없습니다. ADMIN_LOGIN_ID와 ADMIN_PASSWORD를 지정하고 다시 시작하세요 (no admin account: set ADMIN_LOGIN_ID and ADMIN_PASSWORD)');
-  }
+  // Instances started together on an empty database seed it and create the first admin once.
+  await database.exclusive(async () => {
+    if (config.demoData) {
+      const { seeded } = await seedDemo(built);
+      app.log.info(seeded ? '데모 데이터를 만들었습니다 (demo data created)' : '기존 데이터를 사용합니다 (existing data kept)');
+    }
+    const admin = await modules.users.ensureInitialAdmin();
+    if (admin === 'missing') {
+      app.log.warn('관리자 계정이 없습니다. ADMIN_LOGIN_ID와 ADMIN_PASSWORD를 지정하고 다시 시작하세요 (no admin account: set ADMIN_LOGIN_ID and ADMIN_PASSWORD)');
+    }
+  });
 
   const close = async (signal: string) => {
     app.log.info(`${signal}: 종료합니다 (shutting down)`);

@@ -4,6 +4,7 @@ import { endpoint } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
 
 export const SYSTEM_ERRORS = errorCodes('error_log', { rate_limited: 429 });
+export const READY_ERRORS = errorCodes('system', { not_ready: 503 });
 
 /** Per client address, how many error reports a minute are kept (a crash loop must not fill the disk). */
 export const ERROR_LOG_RATE_PER_MINUTE = 30;
@@ -32,8 +33,13 @@ export type ErrorLogItem = z.infer<typeof errorLogItem>;
 const tag = 'system';
 export const systemApi = {
   health: endpoint({
-    method: 'GET', path: '/health', tag, permission: 'open', summary: '서버 상태',
+    method: 'GET', path: '/health', tag, permission: 'open', summary: '서버 상태 (프로세스가 살아 있는지: 데이터베이스는 보지 않음)',
     reply: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']), version: z.string() }),
+  }),
+  ready: endpoint({
+    method: 'GET', path: '/ready', tag, permission: 'open',
+    summary: '요청을 받을 준비가 되었는지 (데이터베이스 연결, 마이그레이션 완료; 종료 중이면 503)',
+    reply: z.object({ status: z.literal('ready'), db: z.enum(['pglite', 'postgres']), version: z.string() }),
   }),
   version: endpoint({
     method: 'GET', path: '/version.json', tag, permission: 'open', summary: '배포된 앱 버전 (캐시 없음)', atRoot: true, hidden: true,

@@ -38,6 +38,12 @@ export type Database = {
    * never use this: they write Drizzle.
    */
   sqlText: SqlText;
+  /**
+   * Runs `fn` while holding the instance-wide start-up lock (a PostgreSQL advisory lock; PGlite has
+   * one process), so that instances started together seed and create the first admin once.
+   * Migrations take the same lock.
+   */
+  exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
 
@@ -68,13 +74,15 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20 });
     pool.on('error', (err) => opts.onConnectionError?.(err));
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
-    await migrateUnderLock(pool);
+    const exclusive = <T>(fn: () => Promise<T>) => underStartupLock(pool, fn);
+    await exclusive(() => migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() }));
     const listeners = new Set<pg.Client>();
     return {
       db: joinsTransactions(db),
       kind: 'postgres',
       observe,
       listen: (channel, onPayload) => listenPg({ url, channel, onPayload, clients: listeners }),
+      exclusive,
       sqlText: async (text, values) => {
         const client = (currentClient() as pg.PoolClient | undefined) ?? pool;
         const res = (await client.query(text, values)) as pg.QueryResult | pg.QueryResult[];
@@ -99,8 +107,10 @@ export async function openDatabase(opts: {
     observe,
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);
-      return async () => stop();
+      // A closed database has no listeners left to stop.
+      return async () => (client.closed ? undefined : stop());
     },
+    exclusive: (fn) => fn(),
     sqlText: async (text, values) => {
       const target = (currentClient() as Pick<PGlite, 'query' | 'exec'> | undefined) ?? client;
       if (values?.length) return (await target.query<Record<string, unknown>>(text, values)) as { rows: Record<string, unknown>[] };
@@ -111,22 +121,23 @@ export async function openDatabase(opts: {
   };
 }
 
-/** Any fixed number: every instance of this product takes the same lock while it migrates. */
-const MIGRATION_LOCK = 0x61636164; // 'acad'
+/** Any fixed number: every instance of this product takes the same lock while it starts. */
+const STARTUP_LOCK = 0x61636164; // 'acad'
 
 /**
  * Instances started together (a deploy, a restart of all of them) would each run the pending
- * migrations and trip over each other's `create`. The first takes a session-level advisory lock
- * and migrates; the others wait on the lock, then find nothing left to do.
+ * migrations, or seed an empty database, and trip over each other. The first takes a session-level
+ * advisory lock on a connection of its own and does the work; the others wait on the lock, then
+ * find nothing left to do.
  */
-async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+async function underStartupLock<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
     try {
-      await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+      return await fn();
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
     }
   } finally {
     client.release();
