@@ -4,15 +4,20 @@ import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { DEMO_ACCOUNTS } from './modules/users/index.ts';
 
+let logSlow = (info: { statement: string; ms: number }) => console.warn(`slow query ${info.ms} ms: ${info.statement.slice(0, 200)}`);
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
     onConnectionError: (err) => console.warn(`데이터베이스 연결이 끊겨 다시 연결합니다 (idle database connection lost): ${err.message}`),
+    // The app's logger exists only after the app is built; until then slow statements go to stderr.
+    slowQuery: config.slowQueryMs ? { ms: config.slowQueryMs, log: (info) => logSlow(info) } : undefined,
   });
   const built = await buildApp({ config, database });
   const { app, modules } = built;
+  logSlow = (info) => app.log.warn(info, 'slow query');
 
   // Instances started together on an empty database seed it and create the first admin once.
   await database.exclusive(async () => {
@@ -26,8 +31,10 @@ async function main(): Promise<void> {
     }
   });
 
+  let closeMetrics: (() => Promise<void>) | null = null;
   const close = async (signal: string) => {
     app.log.info(`${signal}: 종료합니다 (shutting down)`);
+    await closeMetrics?.();
     await app.close();
     await database.close();
     process.exit(0);
@@ -36,6 +43,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.metrics) closeMetrics = await built.listenMetrics(config.metrics);
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   const lines = [``, `  학원 CRM ${config.version} — ${url}`, `  데이터베이스: ${database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}`];
   if (config.demoData) {

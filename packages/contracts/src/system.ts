@@ -1,6 +1,6 @@
 /** System calls: health, the version file (SPEC §4), and the client error log (SPEC §8). */
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import { downloadReply, endpoint } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
 
 export const SYSTEM_ERRORS = errorCodes('error_log', { rate_limited: 429 });
@@ -45,6 +45,12 @@ export const systemApi = {
     method: 'GET', path: '/version.json', tag, permission: 'open', summary: '배포된 앱 버전 (캐시 없음)', atRoot: true, hidden: true,
     query: z.object({ t: z.string().max(40).optional().describe('캐시를 피하는 시각 값') }).loose(),
     reply: z.object({ version: z.string().describe('점으로 구분한 숫자 (1.83.19)') }),
+  }),
+  metrics: endpoint({
+    method: 'GET', path: '/metrics', tag, permission: 'ADMIN',
+    summary: '이 서버 인스턴스의 Prometheus 지표 (요청 지연, DB 연결, 작업 대기열, 실시간 연결)',
+    description: '인증 없이 수집하려면 METRICS_PORT로 별도 포트를 여세요 (내부망 주소에만).',
+    reply: downloadReply('text/plain; version=0.0.4'),
   }),
   logError: endpoint({
     method: 'POST', path: '/error-log/error', tag, permission: 'open', summary: '클라이언트 오류 기록', maxBodyBytes: 64 * 1024,

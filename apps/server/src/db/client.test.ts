@@ -75,3 +75,23 @@ describe.runIf(base)('migrations (PostgreSQL)', () => {
     }
   });
 });
+
+describe.runIf(base)('slow queries (PostgreSQL)', () => {
+  it('hands statements over the threshold to the log, with their text and duration', async () => {
+    const name = `t_slow_${randomBytes(4).toString('hex')}`;
+    await admin(`create database ${name}`);
+    const url = new URL(base!);
+    url.pathname = `/${name}`;
+    const slow: { statement: string; ms: number }[] = [];
+    const database = await openDatabase({ url: url.toString(), poolSize: 2, slowQuery: { ms: 150, log: (s) => slow.push(s) } });
+    try {
+      await database.db.execute(sql`select 1`);
+      await database.db.execute(sql`select pg_sleep(0.2)`);
+      expect(slow.map((s) => s.statement)).toEqual(['select pg_sleep(0.2)']);
+      expect(slow[0]!.ms).toBeGreaterThanOrEqual(150);
+    } finally {
+      await database.close();
+      await admin(`drop database if exists ${name} with (force)`);
+    }
+  });
+});

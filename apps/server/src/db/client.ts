@@ -44,6 +44,8 @@ export type Database = {
    * Migrations take the same lock.
    */
   exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** Connections of the pool (PostgreSQL), for metrics; null for PGlite's single connection. */
+  poolStats: () => { total: number; idle: number; waiting: number } | null;
   close: () => Promise<void>;
 };
 
@@ -62,6 +64,8 @@ export async function openDatabase(opts: {
    * process.
    */
   onConnectionError?: (err: Error) => void;
+  /** Statements taking longer than `ms` are handed to `log` with their text and duration (PostgreSQL). */
+  slowQuery?: { ms: number; log: (info: { statement: string; ms: number }) => void };
 }): Promise<Database> {
   const listeners = new Set<(statement: string) => void>();
   const logger = { logQuery: (statement: string) => listeners.forEach((l) => l(statement)) };
@@ -71,7 +75,7 @@ export async function openDatabase(opts: {
   };
   if (opts.url) {
     const url = opts.url;
-    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20 });
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20, ...(opts.slowQuery ? { Client: timedClient(opts.slowQuery) } : {}) });
     pool.on('error', (err) => opts.onConnectionError?.(err));
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
     const exclusive = <T>(fn: () => Promise<T>) => underStartupLock(pool, fn);
@@ -83,6 +87,7 @@ export async function openDatabase(opts: {
       observe,
       listen: (channel, onPayload) => listenPg({ url, channel, onPayload, clients: listeners }),
       exclusive,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       sqlText: async (text, values) => {
         const client = (currentClient() as pg.PoolClient | undefined) ?? pool;
         const res = (await client.query(text, values)) as pg.QueryResult | pg.QueryResult[];
@@ -111,6 +116,7 @@ export async function openDatabase(opts: {
       return async () => (client.closed ? undefined : stop());
     },
     exclusive: (fn) => fn(),
+    poolStats: () => null,
     sqlText: async (text, values) => {
       const target = (currentClient() as Pick<PGlite, 'query' | 'exec'> | undefined) ?? client;
       if (values?.length) return (await target.query<Record<string, unknown>>(text, values)) as { rows: Record<string, unknown>[] };
@@ -119,6 +125,38 @@ export async function openDatabase(opts: {
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * A pg client that times each statement, for the slow-query log. pg-pool calls the callback form,
+ * Drizzle and pg-boss inside transactions the promise form: both are timed.
+ */
+function timedClient(slow: NonNullable<Parameters<typeof openDatabase>[0]['slowQuery']>): typeof pg.Client {
+  const report = (first: unknown, started: number) => {
+    const ms = performance.now() - started;
+    if (ms < slow.ms) return;
+    const text = typeof first === 'string' ? first : ((first as { text?: string } | null)?.text ?? '');
+    slow.log({ statement: text.slice(0, 2000), ms: Math.round(ms) });
+  };
+  return class TimedClient extends pg.Client {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has many overloads; this passes them through
+    override query(...args: any[]): any {
+      const started = performance.now();
+      const last = args.at(-1);
+      if (typeof last === 'function') {
+        args[args.length - 1] = (...cbArgs: unknown[]) => {
+          report(args[0], started);
+          return (last as (...a: unknown[]) => unknown)(...cbArgs);
+        };
+      }
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const result = (super.query as (...a: any[]) => any)(...args);
+      if (typeof last !== 'function' && result && typeof result.then === 'function') {
+        void result.then(() => report(args[0], started), () => {});
+      }
+      return result;
+    }
+  } as typeof pg.Client;
 }
 
 /** Any fixed number: every instance of this product takes the same lock while it starts. */

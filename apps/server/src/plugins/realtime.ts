@@ -17,7 +17,7 @@ export const MAX_UNSENT_BYTES = 1024 * 1024;
  * text/event-stream. It subscribes first, then sends what the client missed, then every new event
  * of its topics as it is committed on any instance, with a heartbeat so proxies keep it open.
  */
-export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): { openStreams: () => number } {
   const open = new Set<() => void>();
   const streamsOf = new Map<number, number>();
   app.addHook('onClose', async () => {
@@ -88,4 +88,6 @@ export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): v
     await ctx.realtime.publish({ topic, type: 'refresh', data: {} });
     return { ok: true as const, topic };
   });
+
+  return { openStreams: () => open.size };
 }
