@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { markEmbeddedServer } from './db/ops/backup.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { DEMO_ACCOUNTS } from './modules/users/index.ts';
 
@@ -15,6 +16,8 @@ async function main(): Promise<void> {
     // The app's logger exists only after the app is built; until then slow statements go to stderr.
     slowQuery: config.slowQueryMs ? { ms: config.slowQueryMs, log: (info) => logSlow(info) } : undefined,
   });
+  // Backups of the embedded database refuse to run while this process holds it.
+  const unmark = database.kind === 'pglite' ? await markEmbeddedServer(config.dataDir) : null;
   const built = await buildApp({ config, database });
   const { app, modules } = built;
   logSlow = (info) => app.log.warn(info, 'slow query');
@@ -37,6 +40,7 @@ async function main(): Promise<void> {
     await closeMetrics?.();
     await app.close();
     await database.close();
+    await unmark?.();
     process.exit(0);
   };
   process.on('SIGINT', () => void close('SIGINT'));
