@@ -13,6 +13,18 @@ export type Instance = {
   kill9: () => Promise<void>;
 };
 
+// A test run that ends or crashes takes its servers with it (they run in process groups of their own).
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const c of live) {
+    try {
+      process.kill(-c.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -35,6 +47,8 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
   const tsx = path.join(serverRoot, '..', '..', 'node_modules', '.bin', 'tsx');
   // Its own process group, so that a kill reaches the node process tsx starts, not only tsx.
   const child = spawn(tsx, ['src/main.ts'], { cwd: serverRoot, env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
   let output = '';
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((resolve, reject) => {
