@@ -18,9 +18,6 @@ import { createSettingsService } from './settings.service.ts';
 export { LARGE_PAYROLL } from './payroll.large.ts';
 export type PayrollModule = ReturnType<typeof createPayrollModule>;
 
-/** Open records past their work day are flagged 퇴근 누락 this often (reads flag them at once too). */
-const MISSING_OUT_SWEEP_MS = 10 * 60 * 1000;
-
 /**
  * TA work and pay (docs/payroll.md): clock-in and clock-out, admin corrections with reasons,
  * expense claims with receipts, custom wages, the month's payroll with Korean rules (주휴수당,
@@ -49,6 +46,7 @@ export function createPayrollModule(deps: PayrollDeps) {
       demo: (seed) => seedDemoPayroll({ ...deps, wageTypeIds: async (names) => new Map((await activeTypes()).filter((t) => names.includes(t.name)).map((t) => [t.name, t.id])) }, seed),
       large: largePayrollStep({ wageTypeIds: async () => (await activeTypes()).map((t) => t.id) }),
     },
-    housekeeping: [{ name: 'payroll: flag records open past their work day', everyMs: MISSING_OUT_SWEEP_MS, run: async () => void (await records.flagMissingOut()) }],
+    // Open records past their work day are flagged 퇴근 누락 every ten minutes (reads flag them at once too).
+    schedules: [{ name: 'payroll.flag-missing-out', cron: '*/10 * * * *', run: async () => void (await records.flagMissingOut()) }],
   } satisfies ModuleHooks & Record<string, unknown>;
 }
