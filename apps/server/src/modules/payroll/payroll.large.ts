@@ -1,5 +1,5 @@
 import { addDays, dayOfWeek } from '@academy/contracts/dates';
-import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, between, count, eq, inArray, like, sql } from 'drizzle-orm';
 import type { LargeSeedStep } from '../../db/seed/seed.ts';
 import { userAccounts } from '../users/index.ts';
 import { monthBounds } from './compute.ts';
@@ -26,7 +26,7 @@ export function largePayrollStep(deps: { wageTypeIds: () => Promise<number[]> })
       const tas = await db.select({ id: userAccounts.id }).from(userAccounts).where(and(eq(userAccounts.userType, 'TA'), like(userAccounts.loginId, 'bta%')));
       if (tas.length === 0) return;
       const { first, last } = monthBounds(LARGE_PAYROLL.month);
-      const [done] = await db.select({ n: count() }).from(workRecords).where(and(inArray(workRecords.taId, tas.map((t) => t.id)), eq(workRecords.workDate, first)));
+      const [done] = await db.select({ n: count() }).from(workRecords).where(and(inArray(workRecords.taId, tas.map((t) => t.id)), between(workRecords.workDate, first, last)));
       if ((done?.n ?? 0) > 0) return;
       const types = await deps.wageTypeIds();
       const rows: (typeof workRecords.$inferInsert)[] = [];
