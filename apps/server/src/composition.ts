@@ -5,10 +5,12 @@ import { createExamsModule } from './modules/exams/index.ts';
 import { createFilesModule } from './modules/files/index.ts';
 import { createLecturesModule } from './modules/lectures/index.ts';
 import { createNoticesModule } from './modules/notices/index.ts';
+import { createPayrollModule } from './modules/payroll/index.ts';
 import { createPushAlertTemplatesModule } from './modules/push-alert-templates/index.ts';
 import { createStudentRecordsModule } from './modules/student-records/index.ts';
 import { createStudentsModule } from './modules/students/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
+import { createStaffModule } from './modules/staff/index.ts';
 import { createTagsModule } from './modules/tags/index.ts';
 import { createUsersModule } from './modules/users/index.ts';
 
@@ -28,7 +30,9 @@ export function createModules(ctx: AppContext) {
   const studentRecords = createStudentRecordsModule({ ctx, users, students });
   const files = createFilesModule({ ctx, users, lectures, students });
   const exams = createExamsModule({ ctx, users, lectures, students });
-  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams };
+  const staff = createStaffModule({ ctx, users });
+  const payroll = createPayrollModule({ ctx, users, staff, files });
+  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams, staff, payroll };
 }
 
 export type Modules = ReturnType<typeof createModules>;

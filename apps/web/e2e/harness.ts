@@ -15,6 +15,7 @@
  * shell.e2e.ts changes ta04's password, so other tests must not sign in as ta04.
  * apps/web/dist must exist (the runner builds it). Chromium: CHROMIUM_PATH or /usr/bin/chromium.
  */
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
@@ -131,4 +132,27 @@ export async function login(page: Page, role: Role): Promise<void> {
 /** Current path of the page (no origin), handy for redirect assertions. */
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
+}
+
+/** An accessibility problem axe-core found: the rule, how bad, and where (CSS selectors). */
+export type AxeViolation = { id: string; impact: string | null; help: string; targets: string[] };
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * Runs axe-core (shipped as an npm package, nothing is fetched) on the page as it is now, against
+ * the WCAG 2.0/2.1 A and AA rules, and returns the violations (an empty list when clean):
+ *
+ *   expect(await axe(page)).toEqual([]);
+ *
+ * Call it once the page shows what the test is about (after waiting for its content); `exclude`
+ * leaves out parts the page does not own (CSS selectors).
+ */
+export async function axe(page: Page, opts: { exclude?: string[] } = {}): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
+  return page.evaluate(async (exclude) => {
+    const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } };
+    const result = await w.axe.run({ include: [['body']], exclude: exclude.map((e) => [e]) }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  }, opts.exclude ?? []);
 }

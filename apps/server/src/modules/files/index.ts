@@ -11,6 +11,7 @@ import { createLibraryService } from './library.service.ts';
 import { createParentLinkService } from './parent-links.service.ts';
 import { createPermissionService } from './permissions.service.ts';
 import { createPortalService } from './portal.service.ts';
+import { createReceiptService } from './receipts.service.ts';
 import { createUploadService } from './uploads.service.ts';
 import { createWatermarkService } from './watermarks.service.ts';
 
@@ -25,8 +26,13 @@ export type FilesModule = ReturnType<typeof createFilesModule>;
  * The bytes live in `ctx.storage` (local folder or S3); with the local driver this module also
  * answers the signed URLs (src/lib/storage/local.routes.ts).
  *
- * Other modules use nothing of it yet besides the hooks; areas that will keep files (OMR scans,
- * videos, board attachments) get a small function here when they need one.
+ * Other modules use:
+ *
+ * - `receipts.require / describe / discard` — the receipts of the payroll module's expense claims
+ *   (kind `receipt`: uploaded by a TA, opened only by that TA and admins).
+ *
+ * Areas that will keep files (OMR scans, videos, board attachments) get a small function here
+ * when they need one.
  */
 export function createFilesModule(deps: FilesDeps) {
   const { ctx } = deps;
@@ -38,8 +44,10 @@ export function createFilesModule(deps: FilesDeps) {
   const library = createLibraryService({ ...deps, records, permissions, watermarks });
   const portal = createPortalService({ ...deps, records, permissions, downloads });
   const parentLinks = createParentLinkService({ ...deps, records, permissions, downloads });
+  const receipts = createReceiptService({ ...deps, library });
 
   return {
+    receipts,
     register(app) {
       if (isLocalStorage(ctx.storage)) registerLocalBlobRoutes(app, ctx.storage);
       filesRoutes(app, { uploads, downloads, library, permissions, portal, parentLinks, lectures: deps.lectures, origin: (req) => publicOrigin(req, ctx) });
