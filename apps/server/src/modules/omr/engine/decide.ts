@@ -30,10 +30,13 @@ export type FieldDecision = {
   flagged: boolean;
 };
 
-/** Fill at which a bubble reads as marked. */
-export const MARK_AT = 0.5;
-/** Bubbles this close to MARK_AT (in fill) are doubtful and go to a person. */
-export const DOUBT_BAND = 0.17;
+/**
+ * Fill at which a bubble reads as marked. Measured on generated sheets: full marks read 0.8–1.2,
+ * light pencil 0.4–0.8, erasure residue up to ~0.25, empty bubbles around 0.
+ */
+export const MARK_AT = 0.36;
+/** Bubbles this close to MARK_AT (in fill) are doubtful and go to a person: 0.23–0.49. */
+export const DOUBT_BAND = 0.13;
 /** The confidence bar: a field whose closest bubble is nearer than the band is confirmed by a person. */
 export const CONFIDENCE_BAR = DOUBT_BAND / 0.35;
 /** The smallest contrast a mark must have against an empty bubble, as a share of printed black. */
@@ -82,7 +85,7 @@ export function decideField(opts: { values: readonly string[]; darkness: readonl
   const markedFills = fills.filter((f) => f >= MARK_AT);
   const weakestMark = markedFills.length ? Math.min(...markedFills) : 0;
   if (markedFills.length && weakestMark < 0.75) notes.push('light');
-  if (markedFills.length && fills.some((f) => f < MARK_AT && f > 0.18)) notes.push('erased');
+  if (markedFills.length && fills.some((f) => f < MARK_AT && f > 0.12)) notes.push('erased');
 
   let status: FieldStatus = marked.length === 0 ? 'blank' : marked.length === 1 ? 'ok' : 'multiple';
   let flagged = confidence < CONFIDENCE_BAR;

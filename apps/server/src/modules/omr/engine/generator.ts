@@ -11,7 +11,7 @@ import { renderSheetsPdf, type SheetHeading, type SheetPage } from './sheet-pdf.
  * Realistic filled sheets made from our own printed PDF, for the accuracy tests and the bench
  * (never for production). The sheet is rendered by pdf.js at 200 dpi, students' marks are drawn
  * on it (pen or pencil of varying darkness, light marks, partial fills, erasures, stray marks),
- * then it goes through a scanner (200 dpi, slight skew, noise, grey paper, sometimes upside down)
+ * then it goes through a scanner (200 dpi, skew up to 1.2°, shift up to 2 mm, noise, grey paper, sometimes upside down)
  * or a phone camera (perspective up to 20°, any rotation, a background around the page, uneven
  * light and shadow, blur, JPEG quality 60). Every sheet comes with the truth it was made from.
  */
@@ -242,10 +242,10 @@ function stray(img: Gray, r: Rng, f: OmrField, bw: number, bh: number) {
 
 /** Through a sheet-fed scanner: grey paper and ink levels, slight skew and shift, noise; now and then upside down. */
 function scan(img: Gray, r: Rng): Gray {
-  const angle = (r.between(-1.5, 1.5) * Math.PI) / 180 + (r.chance(0.05) ? Math.PI : 0);
+  const angle = (r.between(-1.2, 1.2) * Math.PI) / 180 + (r.chance(0.05) ? Math.PI : 0);
   const scale = r.between(0.99, 1.01);
-  const tx = r.between(-3, 3) * PX_PER_MM;
-  const ty = r.between(-3, 3) * PX_PER_MM;
+  const tx = r.between(-2, 2) * PX_PER_MM;
+  const ty = r.between(-2, 2) * PX_PER_MM;
   const cx = img.width / 2;
   const cy = img.height / 2;
   const cos = Math.cos(angle) / scale;

@@ -129,7 +129,7 @@ function locateSquares(img: Gray, layout: OmrLayout, a: Extract<OmrAnchor, { kin
   quads.sort((x, y) => y.area - x.area);
 
   const out: Located[] = [];
-  for (const { quad: detQuad } of quads.slice(0, 4)) {
+  for (const { quad: detQuad } of quads.slice(0, 12)) {
     const full = detQuad.map((p) => refineCentroid(img, toFull(p, factor), Math.sqrt(quadArea(detQuad) * markerShare) * factor));
     // Which corner is the top left: the orientation square is dark beside it and nowhere else.
     const o = a.orientation;
@@ -192,13 +192,15 @@ function onPaper(dark: { width: number; height: number; data: Float32Array }, c:
     const t = (i / 32) * Math.PI * 2;
     const x = Math.round(c.cx + Math.cos(t) * radius);
     const y = Math.round(c.cy + Math.sin(t) * radius);
-    if (x < 0 || y < 0 || x >= dark.width || y >= dark.height) return false;
+    // A scan cut close to the marker: the image's edge is the paper's edge.
+    if (x < 0 || y < 0 || x >= dark.width || y >= dark.height) continue;
     const v = dark.data[y * dark.width + x]!;
     values.push(v);
     if (v > 0.3) darkCount++;
   }
+  if (values.length < 16) return false;
   values.sort((a, b) => a - b);
-  return darkCount <= 5 && values[16]! < 0.12;
+  return darkCount <= 5 && values[Math.floor(values.length / 2)]! < 0.12;
 }
 
 /** Mean darkness of a small square around a full-resolution point, read from the detection copy. */

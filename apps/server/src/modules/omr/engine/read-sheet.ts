@@ -2,7 +2,7 @@ import type { OmrField, OmrLayout } from '@academy/contracts/omr';
 import jsQR from 'jsqr';
 import { decideField, type FieldDecision, type PageLevels, pageLevels } from './decide.ts';
 import { apply, homography, scaled, warp } from './homography.ts';
-import { type Darkness, darkness, type Gray } from './image.ts';
+import { type Darkness, darkness, type Gray, sample } from './image.ts';
 import { locatePage } from './locate.ts';
 
 /** The straightened page's long side in pixels (about 4 px per mm on A4: 18 px across a bubble). */
@@ -31,7 +31,9 @@ type Offsets = { inner: Int32Array; ring: Int32Array; outer: Int32Array };
  * fields, darkness units). A wrong page, a wrong layout or a background mistaken for markers has
  * none; our printed outlines read about 0.1–0.3.
  */
-const MIN_OUTLINE_CONTRAST = 0.035;
+const MIN_OUTLINE_CONTRAST = 0.07;
+/** Even the faintest tenth of the fields must show their outlines: a page read half off its grid is not read. */
+const MIN_OUTLINE_CONTRAST_LOW = 0.035;
 
 /** Reads one page image against a layout. Pure: the same image always reads the same. */
 export function readPage(img: Gray, layout: OmrLayout, opts: { markerImage?: Gray } = {}): PageRead {
@@ -39,6 +41,10 @@ export function readPage(img: Gray, layout: OmrLayout, opts: { markerImage?: Gra
   for (const loc of locatePage(img, layout, opts.markerImage)) {
     if (!loc.ok) {
       if (failure.ok === false && failure.reason === '답안지를 찾지 못했습니다') failure = loc;
+      continue;
+    }
+    if (!outlinesVisible(img, layout, loc.toImage)) {
+      failure = { ok: false, reason: '답안지의 칸이 있어야 할 곳에 없습니다 (다른 답안지이거나 사진이 너무 흐립니다)' };
       continue;
     }
     const read = readLocated(img, layout, loc.toImage, loc.rotation);
@@ -63,7 +69,7 @@ function readLocated(img: Gray, layout: OmrLayout, toImage: Float64Array, rotati
   const contrasts = measured.map((m) => m.contrast).sort((a, b) => a - b);
   const outline = contrasts[Math.floor(contrasts.length / 2)] ?? 0;
   if (process.env.OMR_DEBUG) console.log('outline', outline, contrasts[Math.floor(contrasts.length * 0.1)], contrasts[Math.floor(contrasts.length * 0.9)]);
-  if (outline < MIN_OUTLINE_CONTRAST) return { ok: false, reason: '답안지의 칸이 있어야 할 곳에 없습니다 (다른 답안지이거나 사진이 너무 흐립니다)' };
+  if (outline < MIN_OUTLINE_CONTRAST || (contrasts[Math.floor(contrasts.length * 0.1)] ?? 0) < MIN_OUTLINE_CONTRAST_LOW || !markersInPlace(dark, layout, scale)) return { ok: false, reason: '답안지의 칸이 있어야 할 곳에 없습니다 (다른 답안지이거나 사진이 너무 흐립니다)' };
   const all = measured.flatMap((m) => m.darkness);
   const levels = pageLevels(all, inkLevel(dark, layout, scale, all));
   const fields: FieldRead[] = layout.fields.map((f, i) => ({
@@ -74,6 +80,41 @@ function readLocated(img: Gray, layout: OmrLayout, toImage: Float64Array, rotati
   }));
   const qr = layout.qr ? readQr(img, toImage, layout.qr, layout.unit) : null;
   return { ok: true, straightened, scale, fields, levels, qr, rotation };
+}
+
+/**
+ * A quick look before straightening: are bubble outlines where this guess of the page puts them?
+ * A dozen fields are probed straight in the image (a small search absorbs lens distortion), so a
+ * wrong guess costs a millisecond, not a whole reading.
+ */
+function outlinesVisible(img: Gray, layout: OmrLayout, toImage: Float64Array): boolean {
+  const step = Math.max(1, Math.floor(layout.fields.length / 14));
+  const probe = layout.fields.filter((_, i) => i % step === 0).slice(0, 14);
+  const { width: bw, height: bh } = layout.bubble;
+  const unit = Math.min(bw, bh);
+  const ring = Array.from({ length: 16 }, (_, i) => ({ c: Math.cos((i / 16) * Math.PI * 2), s: Math.sin((i / 16) * Math.PI * 2) }));
+  const contrasts: number[] = [];
+  for (const f of probe) {
+    let best = -Infinity;
+    for (let oy = -0.3; oy <= 0.31; oy += 0.15) for (let ox = -0.3; ox <= 0.31; ox += 0.15) {
+      let edge = 0;
+      let outside = 0;
+      for (const b of f.bubbles) {
+        for (const r of ring) {
+          const e = apply(toImage, { x: b.x + ox * unit + (r.c * bw) / 2, y: b.y + oy * unit + (r.s * bh) / 2 });
+          const o = apply(toImage, { x: b.x + ox * unit + (r.c * bw * 1.32) / 2, y: b.y + oy * unit + (r.s * bh * 1.32) / 2 });
+          edge += sample(img, e.x, e.y, 255);
+          outside += sample(img, o.x, o.y, 255);
+        }
+      }
+      const c = (outside - edge) / Math.max(1, outside);
+      if (c > best) best = c;
+    }
+    contrasts.push(best);
+  }
+  contrasts.sort((a, b) => a - b);
+  if (process.env.OMR_DEBUG) console.log('quick', contrasts[Math.floor(contrasts.length / 2)]);
+  return (contrasts[Math.floor(contrasts.length / 2)] ?? 0) > 0.12;
 }
 
 /** Pixel offsets (in the straightened page) of a bubble's inside, its printed outline and the paper just outside it. */
@@ -152,6 +193,33 @@ function measureField(o: { dark: Darkness; field: OmrField; scale: number; patte
     return mean(dark.data, y * w + x, pattern.inner);
   });
   return { darkness: values, dx: best.dx, dy: best.dy, contrast: best.score / centers.length };
+}
+
+/**
+ * Our corner markers, seen in the straightened page: dark inside and light just outside, each one
+ * where the layout puts it. A quadrilateral built from a wrong blob (a box, a filled bubble) fails.
+ */
+function markersInPlace(dark: Darkness, layout: OmrLayout, scale: number): boolean {
+  if (layout.anchor.kind !== 'squares') return true;
+  const half = (layout.anchor.size * scale) / 2;
+  const at = (x: number, y: number) => {
+    const xi = Math.round(x);
+    const yi = Math.round(y);
+    return xi < 0 || yi < 0 || xi >= dark.width || yi >= dark.height ? 0 : dark.data[yi * dark.width + xi]!;
+  };
+  for (const c of layout.anchor.centers) {
+    const cx = c.x * scale;
+    const cy = c.y * scale;
+    let inside = 0;
+    let outside = 0;
+    for (const [ux, uy] of [[-1, -1], [1, -1], [1, 1], [-1, 1], [0, -1], [1, 0], [0, 1], [-1, 0]] as const) {
+      inside += at(cx + ux * half * 0.55, cy + uy * half * 0.55);
+      outside += at(cx + ux * half * 1.5, cy + uy * half * 1.5);
+    }
+    if (process.env.OMR_DEBUG) console.log('marker', inside / 8, outside / 8);
+    if (inside / 8 < 0.45 || outside / 8 > 0.2) return false;
+  }
+  return true;
 }
 
 /** Printed black on this page: the inside of the corner markers, or for foreign sheets the darkest bubbles. */
