@@ -16,20 +16,21 @@ export function downsample(img: Gray, factor: number): Gray {
   const w = Math.floor(img.width / factor);
   const h = Math.floor(img.height / factor);
   const out = new Uint8Array(w * h);
-  const rowSum = new Uint32Array(w);
+  const acc = new Uint32Array(w);
   const area = factor * factor;
+  const src = img.data;
   for (let y = 0; y < h; y++) {
-    rowSum.fill(0);
+    acc.fill(0);
     for (let dy = 0; dy < factor; dy++) {
-      const row = (y * factor + dy) * img.width;
+      let i = (y * factor + dy) * img.width;
       for (let x = 0; x < w; x++) {
         let s = 0;
-        const base = row + x * factor;
-        for (let dx = 0; dx < factor; dx++) s += img.data[base + dx]!;
-        rowSum[x]! += s;
+        for (let dx = 0; dx < factor; dx++) s += src[i++]!;
+        acc[x] = acc[x]! + s;
       }
     }
-    for (let x = 0; x < w; x++) out[y * w + x] = Math.round(rowSum[x]! / area);
+    const row = y * w;
+    for (let x = 0; x < w; x++) out[row + x] = (acc[x]! + (area >> 1)) / area;
   }
   return { width: w, height: h, data: out };
 }
@@ -123,20 +124,26 @@ export function darkness(img: Gray, block: number): Darkness {
   const p = paperLevel(img, block);
   const out = new Float32Array(img.width * img.height);
   const { bw, bh, level } = p;
+  const x0s = new Int32Array(img.width);
+  const x1s = new Int32Array(img.width);
+  const fxs = new Float32Array(img.width);
+  for (let x = 0; x < img.width; x++) {
+    const gx = Math.min(Math.max((x + 0.5) / block - 0.5, 0), bw - 1);
+    x0s[x] = Math.floor(gx);
+    x1s[x] = Math.min(x0s[x]! + 1, bw - 1);
+    fxs[x] = gx - x0s[x]!;
+  }
+  const rowLevel = new Float32Array(bw);
   for (let y = 0; y < img.height; y++) {
     const gy = Math.min(Math.max((y + 0.5) / block - 0.5, 0), bh - 1);
     const y0 = Math.floor(gy);
     const y1 = Math.min(y0 + 1, bh - 1);
     const fy = gy - y0;
+    for (let bx = 0; bx < bw; bx++) rowLevel[bx] = level[y0 * bw + bx]! + (level[y1 * bw + bx]! - level[y0 * bw + bx]!) * fy;
     const row = y * img.width;
     for (let x = 0; x < img.width; x++) {
-      const gx = Math.min(Math.max((x + 0.5) / block - 0.5, 0), bw - 1);
-      const x0 = Math.floor(gx);
-      const x1 = Math.min(x0 + 1, bw - 1);
-      const fx = gx - x0;
-      const top = level[y0 * bw + x0]! + (level[y0 * bw + x1]! - level[y0 * bw + x0]!) * fx;
-      const bottom = level[y1 * bw + x0]! + (level[y1 * bw + x1]! - level[y1 * bw + x0]!) * fx;
-      const paper = top + (bottom - top) * fy;
+      const a = rowLevel[x0s[x]!]!;
+      const paper = a + (rowLevel[x1s[x]!]! - a) * fxs[x]!;
       const d = 1 - img.data[row + x]! / paper;
       out[row + x] = d < 0 ? 0 : d > 1 ? 1 : d;
     }
@@ -149,7 +156,8 @@ export type Component = { area: number; cx: number; cy: number; sxx: number; syy
 /** Connected regions (8-neighbour) of a mask, with their area, centroid, second moments and box. */
 export function components(mask: Uint8Array, width: number, height: number, minArea: number): Component[] {
   const labels = new Int32Array(width * height);
-  const parent: number[] = [0];
+  let parent = new Int32Array(1024);
+  let next = 1;
   const find = (a: number) => {
     while (parent[a] !== a) {
       parent[a] = parent[parent[a]!]!;
@@ -157,56 +165,79 @@ export function components(mask: Uint8Array, width: number, height: number, minA
     }
     return a;
   };
+  const union = (a: number, b: number) => {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+    return Math.min(ra, rb);
+  };
   for (let y = 0; y < height; y++) {
+    const row = y * width;
     for (let x = 0; x < width; x++) {
-      const i = y * width + x;
+      const i = row + x;
       if (!mask[i]) continue;
-      const nbs = [x > 0 ? labels[i - 1]! : 0, y > 0 ? labels[i - width]! : 0, y > 0 && x > 0 ? labels[i - width - 1]! : 0, y > 0 && x < width - 1 ? labels[i - width + 1]! : 0];
-      let l = 0;
-      for (const n of nbs) if (n && (l === 0 || n < l)) l = n;
+      const w = x > 0 ? labels[i - 1]! : 0;
+      const n = y > 0 ? labels[i - width]! : 0;
+      const nw = y > 0 && x > 0 ? labels[i - width - 1]! : 0;
+      const ne = y > 0 && x < width - 1 ? labels[i - width + 1]! : 0;
+      let l = w || n || nw || ne;
       if (l === 0) {
-        l = parent.length;
-        parent.push(l);
-      } else {
-        for (const n of nbs) {
-          if (!n) continue;
-          const a = find(n);
-          const b = find(l);
-          if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+        if (next >= parent.length) {
+          const grown = new Int32Array(parent.length * 2);
+          grown.set(parent);
+          parent = grown;
         }
+        l = next++;
+        parent[l] = l;
+      } else {
+        if (w && w !== l) l = union(l, w);
+        if (n && n !== l) l = union(l, n);
+        if (nw && nw !== l) l = union(l, nw);
+        if (ne && ne !== l) l = union(l, ne);
       }
       labels[i] = l;
     }
   }
-  const stats = new Map<number, { n: number; sx: number; sy: number; sxx: number; syy: number; sxy: number; minX: number; minY: number; maxX: number; maxY: number }>();
+  const root = new Int32Array(next);
+  for (let l = 1; l < next; l++) root[l] = find(l);
+  const n = new Float64Array(next);
+  const sx = new Float64Array(next);
+  const sy = new Float64Array(next);
+  const sxx = new Float64Array(next);
+  const syy = new Float64Array(next);
+  const sxy = new Float64Array(next);
+  const minX = new Int32Array(next).fill(width);
+  const minY = new Int32Array(next).fill(height);
+  const maxX = new Int32Array(next).fill(-1);
+  const maxY = new Int32Array(next).fill(-1);
   for (let y = 0; y < height; y++) {
+    const row = y * width;
     for (let x = 0; x < width; x++) {
-      const l0 = labels[y * width + x]!;
+      const l0 = labels[row + x]!;
       if (!l0) continue;
-      const l = find(l0);
-      let s = stats.get(l);
-      if (!s) stats.set(l, (s = { n: 0, sx: 0, sy: 0, sxx: 0, syy: 0, sxy: 0, minX: x, minY: y, maxX: x, maxY: y }));
-      s.n++;
-      s.sx += x;
-      s.sy += y;
-      s.sxx += x * x;
-      s.syy += y * y;
-      s.sxy += x * y;
-      if (x < s.minX) s.minX = x;
-      if (x > s.maxX) s.maxX = x;
-      if (y < s.minY) s.minY = y;
-      if (y > s.maxY) s.maxY = y;
+      const l = root[l0]!;
+      n[l]!++;
+      sx[l]! += x;
+      sy[l]! += y;
+      sxx[l]! += x * x;
+      syy[l]! += y * y;
+      sxy[l]! += x * y;
+      if (x < minX[l]!) minX[l] = x;
+      if (x > maxX[l]!) maxX[l] = x;
+      if (y < minY[l]!) minY[l] = y;
+      if (y > maxY[l]!) maxY[l] = y;
     }
   }
   const out: Component[] = [];
-  for (const s of stats.values()) {
-    if (s.n < minArea) continue;
-    const cx = s.sx / s.n;
-    const cy = s.sy / s.n;
+  for (let l = 1; l < next; l++) {
+    const a = n[l]!;
+    if (root[l] !== l || a < minArea) continue;
+    const cx = sx[l]! / a;
+    const cy = sy[l]! / a;
     out.push({
-      area: s.n, cx, cy,
-      sxx: s.sxx / s.n - cx * cx + 1 / 12, syy: s.syy / s.n - cy * cy + 1 / 12, sxy: s.sxy / s.n - cx * cy,
-      minX: s.minX, minY: s.minY, maxX: s.maxX, maxY: s.maxY,
+      area: a, cx, cy,
+      sxx: sxx[l]! / a - cx * cx + 1 / 12, syy: syy[l]! / a - cy * cy + 1 / 12, sxy: sxy[l]! / a - cx * cy,
+      minX: minX[l]!, minY: minY[l]!, maxX: maxX[l]!, maxY: maxY[l]!,
     });
   }
   return out;

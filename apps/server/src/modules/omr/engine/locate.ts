@@ -8,7 +8,7 @@ type P = { x: number; y: number };
 export type Located = { ok: true; toImage: Homography; corners: P[]; rotation: number } | { ok: false; reason: string };
 
 /** Detection runs on a copy whose long side is about this many pixels. */
-const DETECT_SIDE = 1000;
+const DETECT_SIDE = 800;
 
 /**
  * Where the page of `layout` may be in `img`, best guess first: by our corner markers, the paper's
@@ -28,7 +28,7 @@ const pageCorners = (page: { width: number; height: number }): P[] => [{ x: 0, y
 export const pageToQuad = (page: { width: number; height: number }, quad: P[]) => homography(pageCorners(page), quad);
 
 function detectionCopy(img: Gray): { det: Gray; factor: number } {
-  const factor = Math.max(1, Math.floor(Math.max(img.width, img.height) / DETECT_SIDE));
+  const factor = Math.max(1, Math.round(Math.max(img.width, img.height) / DETECT_SIDE));
   return { det: downsample(img, factor), factor };
 }
 const toFull = (p: P, factor: number): P => ({ x: p.x * factor + (factor - 1) / 2, y: p.y * factor + (factor - 1) / 2 });
@@ -99,9 +99,12 @@ function locateSquares(img: Gray, layout: OmrLayout, a: Extract<OmrAnchor, { kin
   const maxSide = (side * a.size) / pageLong * 1.5;
   const minSide = (side * a.size) / pageLong * 0.25;
   const blobs = solidBlobs(components(mask, det.width, det.height, Math.max(6, Math.floor(minSide * minSide * 0.6))), minSide * minSide * 0.6, maxSide * maxSide * 1.3)
-    .filter((c) => coreDarkness(dark, c) > 0.55 && onPaper(dark, c))
-    .sort((x, y) => y.area - x.area)
-    .slice(0, 30);
+    .map((c) => ({ c, core: coreDarkness(dark, c), paper: paperAround(dark, c) }))
+    .filter((b) => b.core > 0.55 && b.paper !== null)
+    // The most marker-like first: clean paper all around, printed black inside.
+    .sort((x, y) => y.paper! + 0.3 * y.core - (x.paper! + 0.3 * x.core))
+    .slice(0, 24)
+    .map((b) => b.c);
   if (blobs.length < 4) return [{ ok: false, reason: '네 모서리의 표식을 찾지 못했습니다' }];
 
   const span = { w: dist(a.centers[0]!, a.centers[1]!), h: dist(a.centers[1]!, a.centers[2]!) };
@@ -109,14 +112,17 @@ function locateSquares(img: Gray, layout: OmrLayout, a: Extract<OmrAnchor, { kin
   const markerShare = (a.size * a.size) / (span.w * span.h);
   const quads: { quad: P[]; area: number }[] = [];
   const n = blobs.length;
+  const areaOf = blobs.map((b) => b.area);
   for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) for (let k = j + 1; k < n; k++) for (let l = k + 1; l < n; l++) {
-    const set = [blobs[i]!, blobs[j]!, blobs[k]!, blobs[l]!];
-    const areas = set.map((b) => b.area);
-    if (Math.max(...areas) / Math.min(...areas) > 4) continue;
-    const quad = clockwise(set.map((b) => ({ x: b.cx, y: b.cy })));
+    const a0 = areaOf[i]!;
+    const a1 = areaOf[j]!;
+    const a2 = areaOf[k]!;
+    const a3 = areaOf[l]!;
+    if (Math.max(a0, a1, a2, a3) > 4 * Math.min(a0, a1, a2, a3)) continue;
+    const quad = clockwise([blobs[i]!, blobs[j]!, blobs[k]!, blobs[l]!].map((b) => ({ x: b.cx, y: b.cy })));
     if (!isConvex(quad)) continue;
     const area = quadArea(quad);
-    const share = areas.reduce((s, v) => s + v, 0) / 4 / area;
+    const share = (a0 + a1 + a2 + a3) / 4 / area;
     if (share < markerShare * 0.3 || share > markerShare * 3) continue;
     const s0 = (dist(quad[0]!, quad[1]!) + dist(quad[2]!, quad[3]!)) / 2;
     const s1 = (dist(quad[1]!, quad[2]!) + dist(quad[3]!, quad[0]!)) / 2;
@@ -182,11 +188,13 @@ function paperBetween(dark: { width: number; height: number; data: Float32Array 
 /**
  * A corner marker sits on paper: the ring just around it is light all the way round, except where
  * the orientation square is. Dark squares of a background (a tiled floor, a keyboard) are not.
+ * Returns the share of the ring that is clean paper, or null when it is not on paper at all.
  */
-function onPaper(dark: { width: number; height: number; data: Float32Array }, c: Component): boolean {
+function paperAround(dark: { width: number; height: number; data: Float32Array }, c: Component): number | null {
   const side = Math.sqrt(c.area);
   const radius = side * 1.15;
   let darkCount = 0;
+  let clear = 0;
   const values: number[] = [];
   for (let i = 0; i < 32; i++) {
     const t = (i / 32) * Math.PI * 2;
@@ -197,10 +205,11 @@ function onPaper(dark: { width: number; height: number; data: Float32Array }, c:
     const v = dark.data[y * dark.width + x]!;
     values.push(v);
     if (v > 0.3) darkCount++;
+    if (v < 0.08) clear++;
   }
-  if (values.length < 16) return false;
+  if (values.length < 16) return null;
   values.sort((a, b) => a - b);
-  return darkCount <= 5 && values[Math.floor(values.length / 2)]! < 0.12;
+  return darkCount <= 5 && values[Math.floor(values.length / 2)]! < 0.12 ? clear / values.length : null;
 }
 
 /** Mean darkness of a small square around a full-resolution point, read from the detection copy. */
@@ -241,13 +250,16 @@ function refineCentroid(img: Gray, p: P, markerSide: number): P {
   if (img.data[seedY * img.width + seedX]! > t) return p;
   const w = x1 - x0 + 1;
   const seen = new Uint8Array(w * (y1 - y0 + 1));
-  const stack = [seedX, seedY];
+  let stack = new Int32Array(1024);
+  stack[0] = seedX;
+  stack[1] = seedY;
+  let top = 2;
   let sx = 0;
   let sy = 0;
   let n = 0;
-  while (stack.length) {
-    const y = stack.pop()!;
-    const x = stack.pop()!;
+  while (top > 0) {
+    const y = stack[--top]!;
+    const x = stack[--top]!;
     if (x < x0 || x > x1 || y < y0 || y > y1) continue;
     const k = (y - y0) * w + (x - x0);
     if (seen[k] || img.data[y * img.width + x]! > t) continue;
@@ -255,7 +267,19 @@ function refineCentroid(img: Gray, p: P, markerSide: number): P {
     sx += x;
     sy += y;
     n++;
-    stack.push(x + 1, y, x - 1, y, x, y + 1, x, y - 1);
+    if (top + 8 > stack.length) {
+      const grown = new Int32Array(stack.length * 2);
+      grown.set(stack);
+      stack = grown;
+    }
+    stack[top++] = x + 1;
+    stack[top++] = y;
+    stack[top++] = x - 1;
+    stack[top++] = y;
+    stack[top++] = x;
+    stack[top++] = y + 1;
+    stack[top++] = x;
+    stack[top++] = y - 1;
   }
   return n > 4 ? { x: sx / n, y: sy / n } : p;
 }
