@@ -7,8 +7,9 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).filter((d) => !d.startsWith('@academy/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The OMR reader's worker thread is its own entry: the pool starts dist/omr.worker.js.
+  entryPoints: { main: 'src/main.ts', 'omr.worker': 'src/modules/omr/omr.worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -5,6 +5,7 @@ import { createExamsModule } from './modules/exams/index.ts';
 import { createFilesModule } from './modules/files/index.ts';
 import { createLecturesModule } from './modules/lectures/index.ts';
 import { createNoticesModule } from './modules/notices/index.ts';
+import { createOmrModule } from './modules/omr/index.ts';
 import { createPushAlertTemplatesModule } from './modules/push-alert-templates/index.ts';
 import { createStudentRecordsModule } from './modules/student-records/index.ts';
 import { createStudentsModule } from './modules/students/index.ts';
@@ -28,7 +29,8 @@ export function createModules(ctx: AppContext) {
   const studentRecords = createStudentRecordsModule({ ctx, users, students });
   const files = createFilesModule({ ctx, users, lectures, students });
   const exams = createExamsModule({ ctx, users, lectures, students });
-  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams };
+  const omr = createOmrModule({ ctx, users, lectures, exams, files });
+  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams, omr };
 }
 
 export type Modules = ReturnType<typeof createModules>;

@@ -8,6 +8,7 @@ import { createFileRecords } from './files.records.ts';
 import { filesRoutes } from './files.routes.ts';
 import { seedDemoFiles } from './files.seed.ts';
 import { createLibraryService } from './library.service.ts';
+import { createOmrFileService } from './omr-files.service.ts';
 import { createParentLinkService } from './parent-links.service.ts';
 import { createPermissionService } from './permissions.service.ts';
 import { createPortalService } from './portal.service.ts';
@@ -26,8 +27,9 @@ const UPLOAD_SWEEP_MS = 10 * 60 * 1000;
  * The bytes live in `ctx.storage` (local folder or S3); with the local driver this module also
  * answers the signed URLs (src/lib/storage/local.routes.ts).
  *
- * Other modules use nothing of it yet besides the hooks; areas that will keep files (OMR scans,
- * videos, board attachments) get a small function here when they need one.
+ * Other modules use:
+ * - `omrFiles` — the OMR module reads the scans uploaded as kind `omr` and deletes them.
+ * Areas that will keep files (videos, board attachments) get a small function here when they need one.
  */
 export function createFilesModule(deps: FilesDeps) {
   const { ctx } = deps;
@@ -41,6 +43,7 @@ export function createFilesModule(deps: FilesDeps) {
   const parentLinks = createParentLinkService({ ...deps, records, permissions, downloads });
 
   return {
+    omrFiles: createOmrFileService(deps),
     register(app) {
       if (isLocalStorage(ctx.storage)) registerLocalBlobRoutes(app, ctx.storage);
       filesRoutes(app, { uploads, downloads, library, permissions, portal, parentLinks, lectures: deps.lectures, origin: (req) => publicOrigin(req, ctx) });

@@ -68,7 +68,6 @@ function readLocated(img: Gray, layout: OmrLayout, toImage: Float64Array, rotati
   const measured = layout.fields.map((f) => measureField({ dark, field: f, scale, pattern, search }));
   const contrasts = measured.map((m) => m.contrast).sort((a, b) => a - b);
   const outline = contrasts[Math.floor(contrasts.length / 2)] ?? 0;
-  if (process.env.OMR_DEBUG) console.log('outline', outline, contrasts[Math.floor(contrasts.length * 0.1)], contrasts[Math.floor(contrasts.length * 0.9)]);
   if (outline < MIN_OUTLINE_CONTRAST || (contrasts[Math.floor(contrasts.length * 0.1)] ?? 0) < MIN_OUTLINE_CONTRAST_LOW || !markersInPlace(dark, layout, scale)) return { ok: false, reason: '답안지의 칸이 있어야 할 곳에 없습니다 (다른 답안지이거나 사진이 너무 흐립니다)' };
   const all = measured.flatMap((m) => m.darkness);
   const levels = pageLevels(all, inkLevel(dark, layout, scale, all));
@@ -113,7 +112,6 @@ function outlinesVisible(img: Gray, layout: OmrLayout, toImage: Float64Array): b
     contrasts.push(best);
   }
   contrasts.sort((a, b) => a - b);
-  if (process.env.OMR_DEBUG) console.log('quick', contrasts[Math.floor(contrasts.length / 2)]);
   return (contrasts[Math.floor(contrasts.length / 2)] ?? 0) > 0.12;
 }
 
@@ -216,8 +214,7 @@ function markersInPlace(dark: Darkness, layout: OmrLayout, scale: number): boole
       inside += at(cx + ux * half * 0.55, cy + uy * half * 0.55);
       outside += at(cx + ux * half * 1.5, cy + uy * half * 1.5);
     }
-    if (process.env.OMR_DEBUG) console.log('marker', inside / 8, outside / 8);
-    if (inside / 8 < 0.45 || outside / 8 > 0.2) return false;
+      if (inside / 8 < 0.45 || outside / 8 > 0.2) return false;
   }
   return true;
 }
