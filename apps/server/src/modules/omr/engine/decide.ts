@@ -53,7 +53,7 @@ export function pageLevels(darknesses: readonly number[], ink: number): PageLeve
   const empty = sorted.length ? sorted[Math.floor(sorted.length * 0.2)]! : 0;
   const inkTop = Math.max(ink, empty + 0.25);
   const floor = empty + MIN_MARK_CONTRAST * (inkTop - empty);
-  const clear = sorted.filter((d) => d > empty + 0.5 * (inkTop - empty));
+  const clear = sorted.filter((d) => d > empty + 0.3 * (inkTop - empty));
   let mark = clear.length >= 3 ? clear[Math.floor(clear.length / 2)]! : inkTop * 0.85 + empty * 0.15;
   // A mark level under the contrast floor would make paper grain read as marks.
   mark = Math.min(inkTop, Math.max(mark, empty + 2 * (floor - empty)));
