@@ -182,6 +182,8 @@ export type OmrBatchDetail = z.infer<typeof omrBatchDetail>;
 export const omrCandidate = z.object({ userId: z.number(), name: z.string(), loginId: z.string(), candidateNumber: z.string() });
 export const omrExamSheet = z.object({
   examId: z.number(),
+  lectureId: z.number(),
+  weeklyLectureId: z.number(),
   title: z.string(),
   questionCount: z.number(),
   omitted: z.array(z.number()).describe('답안지에 칸이 없는 주관식 (숫자 0–999가 아닌 답): 직접 입력'),

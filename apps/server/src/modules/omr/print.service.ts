@@ -37,7 +37,7 @@ export function createPrintService(deps: Pick<OmrDeps, 'exams' | 'lectures' | 'u
 
     async examSheet(examId: number): Promise<OmrExamSheet> {
       const { exam, layout } = await examLayout(examId);
-      return { examId: exam.id, title: exam.title, questionCount: exam.questions.length, omitted: layout.omitted, layout: layout.layout, candidates: await candidates(exam.weeklyLectureId) };
+      return { examId: exam.id, lectureId: exam.lectureId, weeklyLectureId: exam.weeklyLectureId, title: exam.title, questionCount: exam.questions.length, omitted: layout.omitted, layout: layout.layout, candidates: await candidates(exam.weeklyLectureId) };
     },
 
     async pdf(opts: { examId: number; mode: 'blank' | 'students'; copies: number }): Promise<{ body: Uint8Array; fileName: string }> {

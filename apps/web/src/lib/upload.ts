@@ -1,8 +1,12 @@
+/**
+ * Uploads straight to storage through the files API (signed PUT, or multipart for large files):
+ * shared by every area that uploads (lecture materials, student uploads, OMR scans).
+ */
 import {
   FILE_SIZE_LIMIT, FILE_TYPES, fileExtension, filesApi, formatFileSize, MULTIPART_THRESHOLD, portalFilesApi, type FileKind, type StoredFile, type StudentFileKind,
 } from '@academy/contracts/files';
-import { call } from '../../lib/api.ts';
-import { ApiError } from '../../lib/http.ts';
+import { call } from './api.ts';
+import { ApiError } from './http.ts';
 
 export type UploadProgress = { loaded: number; total: number };
 
@@ -63,7 +67,7 @@ async function sha256Hex(file: Blob): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Staff upload lecture materials to a weekly lecture; a student uploads into their own space. */
+/** Staff upload lecture materials and OMR scans to a weekly lecture; a student uploads into their own space. */
 export type UploadTarget = { student?: false; kind: FileKind; weeklyLectureId?: number | null } | { student: true; kind: StudentFileKind };
 
 /**

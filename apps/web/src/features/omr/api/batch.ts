@@ -1,0 +1,7 @@
+import { omrApi } from '@academy/contracts/omr';
+import { useQuery } from '@tanstack/react-query';
+import { apiQuery } from '../../../lib/api.ts';
+
+/** One batch with its sheets. */
+export const omrBatchQuery = (batchId: number) => apiQuery(omrApi.batch, { params: { batchId } });
+export const useOmrBatch = (batchId: number | null) => useQuery({ ...omrBatchQuery(batchId ?? 0), enabled: batchId !== null });
