@@ -15,6 +15,8 @@
  * shell.e2e.ts changes ta04's password, so other tests must not sign in as ta04.
  * apps/web/dist must exist (the runner builds it). Chromium: CHROMIUM_PATH or /usr/bin/chromium.
  */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
@@ -131,4 +133,23 @@ export async function login(page: Page, role: Role): Promise<void> {
 /** Current path of the page (no origin), handy for redirect assertions. */
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
+}
+
+/**
+ * Runs axe-core (its stable WCAG 2.0/2.1 A and AA rules; rules axe itself marks experimental are
+ * left out) on the page as it is now and returns the violations, each as
+ * "rule: target" lines, so a failing assertion names what to fix. Scan every page a test visits:
+ *
+ *   expect(await axeViolations(page)).toEqual([]);
+ */
+export async function axeViolations(page: Page, opts: { exclude?: string[] } = {}): Promise<string[]> {
+  const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: source });
+  const result = await page.evaluate(async (exclude) => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; tags: string[]; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run({ exclude: exclude.map((s) => [s]) }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  }, opts.exclude ?? []);
+  return result.violations
+    .filter((v) => !v.tags.includes('experimental'))
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
 }

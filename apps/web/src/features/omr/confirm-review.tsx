@@ -2,7 +2,7 @@ import { CHOICE_LABELS } from '@academy/contracts/grading';
 import type { OmrBatchDetail, OmrExamSheet, OmrSheet } from '@academy/contracts/omr';
 import { Alert, Autocomplete, Box, Button, Chip, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useConfirmSheet } from './api/confirm-sheet.ts';
 import { omrSheetQuery, useOmrSheet } from './api/sheet.ts';
 import { RowCrop } from './sheet-image.tsx';
@@ -30,7 +30,8 @@ const show = (answer: string | null, numeric: boolean) =>
  * whole batch is confirmed by keyboard in minutes. Scores change only when the batch is applied.
  */
 export function ConfirmReview({ batch, exam }: { batch: OmrBatchDetail; exam: OmrExamSheet }) {
-  const items = useMemo(() => itemsOf(batch), [batch]);
+  // The list is taken once: confirmed sheets leave the batch's review count, not this session's list.
+  const [items] = useState(() => itemsOf(batch));
   const [index, setIndex] = useState(0);
   const [typed, setTyped] = useState('');
   const [done, setDone] = useState<Set<string>>(new Set());
@@ -58,12 +59,15 @@ export function ConfirmReview({ batch, exam }: { batch: OmrBatchDetail; exam: Om
 
   const save = (body: { answers?: { no: number; answer: string | null }[]; userId?: number }) => {
     const it = item;
-    confirm.mutate({ params: { sheetId: it.sheetId }, body: { answers: body.answers ?? [], userId: body.userId } }, {
-      onSuccess: () => {
+    // Each answer's own promise (a mutate callback would only fire for the latest of quick presses).
+    confirm
+      .mutateAsync({ params: { sheetId: it.sheetId }, body: { answers: body.answers ?? [], userId: body.userId } })
+      .then(() => {
         setDone((d) => new Set(d).add(keyOf(it)));
         void client.invalidateQueries({ queryKey: ['omr'] });
-      },
-    });
+      })
+      // The app-wide handler has shown the error; the item stays unconfirmed.
+      .catch(() => {});
     setTyped('');
     setIndex((i) => Math.min(i + 1, items.length - 1));
   };
@@ -111,6 +115,7 @@ export function ConfirmReview({ batch, exam }: { batch: OmrBatchDetail; exam: Om
         tabIndex={0}
         onKeyDown={onKey}
         data-testid="omr-review-item"
+        data-item={keyOf(item)}
         aria-label={item.kind === 'question' ? `${item.no}번 문항 확인. 1부터 5로 고치고 Enter로 그대로 인정합니다` : '학생 확인'}
         sx={{ p: 2, border: 2, borderColor: 'primary.main', borderRadius: 2, outline: 'none', '&:focus-visible': { boxShadow: 4 } }}
       >

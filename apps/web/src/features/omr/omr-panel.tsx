@@ -3,9 +3,9 @@ import { topicOf } from '@academy/contracts/realtime';
 import { formatKoreanDate } from '@academy/contracts/format';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { Alert, Box, Button, Chip, LinearProgress, List, ListItemButton, ListItemText, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, LinearProgress, List, ListItem, ListItemButton, ListItemText, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Section } from '../../components/section.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { useRealtime } from '../../lib/realtime.ts';
@@ -19,6 +19,7 @@ import { useOmrSheet } from './api/sheet.ts';
 import { useStartGrading } from './api/start-grading.ts';
 import { ConfirmReview } from './confirm-review.tsx';
 import { SheetDialog } from './sheet-dialog.tsx';
+import { TONE } from './tones.ts';
 
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
 
@@ -45,7 +46,14 @@ export function OmrPanel({ exam }: { exam: OmrExamSheet }) {
   return (
     <Stack spacing={2}>
       <PrintSection exam={exam} />
-      <UploadSection exam={exam} onStarted={(id) => setSelected(id)} />
+      <UploadSection
+        exam={exam}
+        onStarted={(b) => {
+          setSelected(b.id);
+          // Shown as reading from the moment it is queued; the realtime events take over from here.
+          setProgress((p) => ({ ...p, [b.id]: p[b.id] ?? { done: b.done, total: b.total, status: b.status } }));
+        }}
+      />
       {batches.isError && <Alert severity="error">{errorMessage(batches.error)}</Alert>}
       {examBatches.length > 0 && (
         <Section title="채점한 답안지">
@@ -55,13 +63,15 @@ export function OmrPanel({ exam }: { exam: OmrExamSheet }) {
                 const live = progress[b.id];
                 const status = live?.status ?? b.status;
                 return (
-                  <ListItemButton key={b.id} selected={b.id === current} onClick={() => setSelected(b.id)} data-testid={`omr-batch-${b.id}`}>
-                    <ListItemText
-                      primary={`${b.files.map((f) => f.fileName).join(', ')}`}
-                      secondary={`${formatKoreanDate(b.createdAt)} · ${OMR_BATCH_STATUS_LABEL[status]} · ${live?.total ?? b.total}쪽`}
-                      slotProps={{ primary: { noWrap: true } }}
-                    />
-                  </ListItemButton>
+                  <ListItem key={b.id} disablePadding>
+                    <ListItemButton selected={b.id === current} onClick={() => setSelected(b.id)} data-testid={`omr-batch-${b.id}`}>
+                      <ListItemText
+                        primary={`${b.files.map((f) => f.fileName).join(', ')}`}
+                        secondary={`${formatKoreanDate(b.createdAt)} · ${OMR_BATCH_STATUS_LABEL[status]} · ${live?.total ?? b.total}쪽`}
+                        slotProps={{ primary: { noWrap: true } }}
+                      />
+                    </ListItemButton>
+                  </ListItem>
                 );
               })}
             </List>
@@ -125,7 +135,7 @@ function PrintSection({ exam }: { exam: OmrExamSheet }) {
   );
 }
 
-function UploadSection({ exam, onStarted }: { exam: OmrExamSheet; onStarted: (batchId: number) => void }) {
+function UploadSection({ exam, onStarted }: { exam: OmrExamSheet; onStarted: (batch: OmrBatch) => void }) {
   const input = useRef<HTMLInputElement>(null);
   const start = useStartGrading();
   const [uploading, setUploading] = useState<{ loaded: number; total: number; name: string } | null>(null);
@@ -156,7 +166,7 @@ function UploadSection({ exam, onStarted }: { exam: OmrExamSheet; onStarted: (ba
       return toast.error(errorMessage(err));
     }
     setUploading(null);
-    start.mutate({ params: { id: exam.lectureId, wlId: exam.weeklyLectureId }, body: { examId: exam.examId, fileIds: ids } }, { onSuccess: (b) => onStarted(b.id) });
+    start.mutate({ params: { id: exam.lectureId, wlId: exam.weeklyLectureId }, body: { examId: exam.examId, fileIds: ids } }, { onSuccess: (b) => onStarted(b) });
     if (input.current) input.current.value = '';
   };
 
@@ -184,12 +194,20 @@ function BatchView({ batchId, exam, live }: { batchId: number; exam: OmrExamShee
   const apply = useApplyBatch();
   const [open, setOpen] = useState<number | null>(null);
   const sheet = useOmrSheet(open);
+  // Once a review starts it stays on screen until the person leaves, even as sheets turn ready.
+  const [reviewing, setReviewing] = useState(false);
+  const needsReview = (batch.data?.sheets.review ?? 0) > 0 && batch.data?.status === 'review';
+  useEffect(() => {
+    if (needsReview) setReviewing(true);
+  }, [needsReview]);
   if (batch.isError) return <Alert severity="error">{errorMessage(batch.error)}</Alert>;
   if (!batch.data) return <LinearProgress aria-label="불러오는 중" />;
   const b = batch.data;
-  const status = live?.status ?? b.status;
-  const done = live?.done ?? b.done;
-  const total = live?.total ?? b.total;
+  // The server's word wins once it says reading is over (an event missed while reconnecting).
+  const over = b.status !== 'queued' && b.status !== 'reading';
+  const status = over ? b.status : (live?.status ?? b.status);
+  const done = over ? b.done : Math.max(live?.done ?? 0, b.done);
+  const total = over ? b.total : Math.max(live?.total ?? 0, b.total);
   const reading = status === 'queued' || status === 'reading';
 
   if (reading) {
@@ -207,9 +225,9 @@ function BatchView({ batchId, exam, live }: { batchId: number; exam: OmrExamShee
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Chip label={`모두 ${b.sheetList.length}장`} />
-        {b.sheets.review > 0 && <Chip color="warning" label={`확인 필요 ${b.sheets.review}장 (문항 ${b.flaggedQuestions}개)`} />}
-        {b.sheets.unreadable > 0 && <Chip color="error" label={`읽지 못함 ${b.sheets.unreadable}장`} />}
-        {b.sheets.applied > 0 && <Chip color="success" label={`반영됨 ${b.sheets.applied}장`} />}
+        {b.sheets.review > 0 && <Chip sx={TONE.warning} label={`확인 필요 ${b.sheets.review}장 (문항 ${b.flaggedQuestions}개)`} />}
+        {b.sheets.unreadable > 0 && <Chip sx={TONE.error} label={`읽지 못함 ${b.sheets.unreadable}장`} />}
+        {b.sheets.applied > 0 && <Chip sx={TONE.success} label={`반영됨 ${b.sheets.applied}장`} />}
         <Box sx={{ flexGrow: 1 }} />
         <Button
           variant="contained"
@@ -223,7 +241,7 @@ function BatchView({ batchId, exam, live }: { batchId: number; exam: OmrExamShee
           점수로 반영 ({ready}장)
         </Button>
       </Stack>
-      {b.sheets.review > 0 && <ConfirmReview batch={b} exam={exam} />}
+      {(reviewing || needsReview) && <ConfirmReview key={b.id} batch={b} exam={exam} />}
       <Table size="small" aria-label="답안지 목록" data-testid="omr-sheet-table">
         <TableHead>
           <TableRow>

@@ -2,6 +2,7 @@ import { CHOICE_LABELS } from '@academy/contracts/grading';
 import { OMR_SHEET_STATUS_LABEL, type OmrSheet } from '@academy/contracts/omr';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { errorMessage } from '../../lib/http.ts';
+import { TONE } from './tones.ts';
 import { PageWithMarks } from './sheet-image.tsx';
 
 const answerText = (q: OmrSheet['questions'][number]) => {
@@ -25,7 +26,7 @@ export function SheetDialog({ sheet, loading, error, onClose, actions }: { sheet
             <PageWithMarks sheet={sheet} width={520} />
             <Box sx={{ flexGrow: 1, minWidth: 0 }}>
               <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                <Chip size="small" label={OMR_SHEET_STATUS_LABEL[sheet.status]} color={sheet.status === 'applied' ? 'success' : sheet.status === 'review' ? 'warning' : 'default'} />
+                <Chip size="small" label={OMR_SHEET_STATUS_LABEL[sheet.status]} sx={sheet.status === 'applied' ? TONE.success : sheet.status === 'review' ? TONE.warning : undefined} />
                 {sheet.candidateNumber && <Typography variant="body2">수험번호 {sheet.candidateNumber}</Typography>}
                 {sheet.score !== null && <Typography variant="body2">채점 {sheet.score}점</Typography>}
                 {sheet.originalUrl && <Link href={sheet.originalUrl} target="_blank" rel="noopener" variant="body2">원본 보기 ({sheet.fileName} {sheet.page}쪽)</Link>}

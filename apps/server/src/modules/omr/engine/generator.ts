@@ -27,6 +27,8 @@ export type SheetTruth = {
 };
 export type GeneratedSheet = { truth: SheetTruth; image: Uint8Array };
 export type Student = { userId: number; name: string; candidateNumber: string };
+/** A sheet made for a given student (never blank), pre-filled with a QR or marked with the 수험번호. */
+type Pin = { student?: Student; prefilled?: boolean };
 
 const DPI = 200;
 const PX_PER_MM = DPI / 25.4;
@@ -62,13 +64,13 @@ export async function createSheetGenerator(opts: { layout: ExamLayout; heading: 
   const prefilledShare = opts.prefilledShare ?? 0.5;
 
   /** The printed sheet with one student's marks on it, at 200 dpi, and what they meant. */
-  function filled(r: Rng): { img: Gray; truth: SheetTruth } {
-    const prefilled = students.length > 0 && r.chance(prefilledShare);
-    const student = students.length ? r.pick(students) : null;
+  function filled(r: Rng, pin: Pin = {}): { img: Gray; truth: SheetTruth } {
+    const prefilled = pin.prefilled ?? (students.length > 0 && r.chance(prefilledShare));
+    const student = pin.student ?? (students.length ? r.pick(students) : null);
     const base = rasters[prefilled ? 1 + students.indexOf(student!) : 0]!;
     const img: Gray = { width: base.width, height: base.height, data: new Uint8Array(base.data) };
     const truth: SheetTruth = { fields: {}, userId: student?.userId ?? null, candidateNumber: prefilled ? null : (student?.candidateNumber ?? null), prefilled, blank: false, events: [] };
-    const blank = r.chance(0.01);
+    const blank = r.chance(0.01) && !pin.student;
     truth.blank = blank;
     const pen = r.chance(0.35);
     const sheetInk = pen ? r.between(0.82, 0.95) : r.between(0.6, 0.85);
@@ -154,16 +156,16 @@ export async function createSheetGenerator(opts: { layout: ExamLayout; heading: 
   return {
     pdf,
     /** A sheet as a 200 dpi scanner delivers it (JPEG bytes, as inside a scanned PDF). */
-    async scanned(seed: number): Promise<GeneratedSheet> {
+    async scanned(seed: number, pin?: Pin): Promise<GeneratedSheet> {
       const r = rng(seed);
-      const { img, truth } = filled(r);
+      const { img, truth } = filled(r, pin);
       const out = scan(img, r);
       return { truth, image: await encodeJpeg(out, r.int(70, 90)) };
     },
     /** A phone photo of a sheet: the page somewhere in the frame, tilted, turned, in uneven light. */
-    async photographed(seed: number): Promise<GeneratedSheet> {
+    async photographed(seed: number, pin?: Pin): Promise<GeneratedSheet> {
       const r = rng(seed);
-      const { img, truth } = filled(r);
+      const { img, truth } = filled(r, pin);
       const frame = await photo(img, r);
       return { truth, image: frame };
     },
@@ -346,8 +348,8 @@ function projectPage(r: Rng, W: number, H: number) {
     const y0 = p.x * Math.sin(spin) + p.y * Math.cos(spin);
     // Rodrigues rotation about the in-plane axis (ux, uy, 0).
     const dot = x0 * ux + y0 * uy;
-    const x1 = x0 * c + uy * 0 * s + ux * dot * (1 - c);
-    const y1 = y0 * c - ux * 0 * s + uy * dot * (1 - c);
+    const x1 = x0 * c + ux * dot * (1 - c);
+    const y1 = y0 * c + uy * dot * (1 - c);
     const z1 = (ux * y0 - uy * x0) * s;
     const depth = f + z1;
     return { x: cx + (x1 * f) / depth, y: cy + (y1 * f) / depth };
