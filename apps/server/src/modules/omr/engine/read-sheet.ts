@@ -43,7 +43,7 @@ export function readPage(img: Gray, layout: OmrLayout, opts: { markerImage?: Gra
       if (failure.ok === false && failure.reason === '답안지를 찾지 못했습니다') failure = loc;
       continue;
     }
-    if (!outlinesVisible(img, layout, loc.toImage)) {
+    if (layout.anchor.kind === 'squares' && !outlinesVisible(img, layout, loc.toImage)) {
       failure = { ok: false, reason: '답안지의 칸이 있어야 할 곳에 없습니다 (다른 답안지이거나 사진이 너무 흐립니다)' };
       continue;
     }
@@ -68,7 +68,9 @@ function readLocated(img: Gray, layout: OmrLayout, toImage: Float64Array, rotati
   const measured = layout.fields.map((f) => measureField({ dark, field: f, scale, pattern, search }));
   const contrasts = measured.map((m) => m.contrast).sort((a, b) => a - b);
   const outline = contrasts[Math.floor(contrasts.length / 2)] ?? 0;
-  if (outline < MIN_OUTLINE_CONTRAST || (contrasts[Math.floor(contrasts.length * 0.1)] ?? 0) < MIN_OUTLINE_CONTRAST_LOW || !markersInPlace(dark, layout, scale)) return { ok: false, reason: '답안지의 칸이 있어야 할 곳에 없습니다 (다른 답안지이거나 사진이 너무 흐립니다)' };
+  // Our own sheets are checked strictly; a foreign card's bubbles may be boxes or letters, not outlines.
+  const own = layout.anchor.kind === 'squares';
+  if (own && (outline < MIN_OUTLINE_CONTRAST || (contrasts[Math.floor(contrasts.length * 0.1)] ?? 0) < MIN_OUTLINE_CONTRAST_LOW || !markersInPlace(dark, layout, scale))) return { ok: false, reason: '답안지의 칸이 있어야 할 곳에 없습니다 (다른 답안지이거나 사진이 너무 흐립니다)' };
   const all = measured.flatMap((m) => m.darkness);
   const levels = pageLevels(all, inkLevel(dark, layout, scale, all));
   const fields: FieldRead[] = layout.fields.map((f, i) => ({
