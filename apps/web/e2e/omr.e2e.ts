@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { createSheetGenerator, scannerPdf, type GeneratedSheet } from '../../server/src/modules/omr/engine/generator.ts';
-import { buildExamLayout } from '../../server/src/modules/omr/engine/layout.ts';
+import { buildExamLayout, createSheetGenerator, type GeneratedSheet, scannerPdf } from '../../server/src/modules/omr/omr.testkit.ts';
 import { axeViolations, browserForFile, DEMO_ACCOUNTS } from './harness.ts';
 
 const e2e = browserForFile();

@@ -1,8 +1,6 @@
 import type { Question } from '@academy/contracts/grading';
 import type { OmrExamSheet } from '@academy/contracts/omr';
-import { measureAccuracy } from '../../src/modules/omr/engine/accuracy.ts';
-import { createSheetGenerator, scannerPdf } from '../../src/modules/omr/engine/generator.ts';
-import { buildExamLayout } from '../../src/modules/omr/engine/layout.ts';
+import { buildExamLayout, createSheetGenerator, measureAccuracy, scannerPdf } from '../../src/modules/omr/omr.testkit.ts';
 import { openEventStream } from '../../test/event-stream.ts';
 import { type BenchEnv, type CustomResult, type Scenario, timeLoop } from '../types.ts';
 
@@ -73,7 +71,7 @@ async function upload(env: BenchEnv, o: { bytes: Uint8Array; weeklyLectureId: nu
   for (const p of init.parts) {
     const start = (p.partNumber - 1) * init.partSize;
     const url = p.url.startsWith('http') ? p.url : `${env.baseUrl}${p.url}`;
-    const res = await fetch(url, { method: 'PUT', body: o.bytes.subarray(start, start + p.size) });
+    const res = await fetch(url, { method: 'PUT', body: Buffer.from(o.bytes.subarray(start, start + p.size)) });
     if (!res.ok) throw new Error(`part ${p.partNumber}: ${res.status} ${await res.text()}`);
     parts.push({ partNumber: p.partNumber, etag: res.headers.get('etag') ?? '' });
   }

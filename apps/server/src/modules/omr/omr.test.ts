@@ -6,8 +6,7 @@ import { makeExam } from '../exams/exams.testkit.ts';
 import { uploadFile } from '../files/files.testkit.ts';
 import { makeLecture } from '../lectures/lectures.testkit.ts';
 import { makeStaff, makeStudents } from '../users/users.testkit.ts';
-import { createSheetGenerator, scannerPdf, type GeneratedSheet } from './engine/generator.ts';
-import { buildExamLayout } from './engine/layout.ts';
+import { buildExamLayout, createSheetGenerator, type GeneratedSheet, scannerPdf } from './omr.testkit.ts';
 
 /**
  * The OMR flow through HTTP: print the exam's sheets, upload a scanned PDF and a phone photo made
