@@ -7,8 +7,9 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).filter((d) => !d.startsWith('@academy/'));
 
 await build({
-  // The server, and the backup/restore tool (run where the server runs: `node dist/ops.js backup`).
-  entryPoints: { main: 'src/main.ts', ops: 'src/db/ops/cli.ts' },
+  // The server, the backup/restore tool (run where the server runs: `node dist/ops.js backup`) and
+  // the OMR reader's worker thread (the pool starts dist/omr.worker.js).
+  entryPoints: { main: 'src/main.ts', ops: 'src/db/ops/cli.ts', 'omr.worker': 'src/modules/omr/omr.worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -5,6 +5,7 @@ import { createExamsModule } from './modules/exams/index.ts';
 import { createFilesModule } from './modules/files/index.ts';
 import { createLecturesModule } from './modules/lectures/index.ts';
 import { createNoticesModule } from './modules/notices/index.ts';
+import { createOmrModule } from './modules/omr/index.ts';
 import { createPayrollModule } from './modules/payroll/index.ts';
 import { createPushAlertTemplatesModule } from './modules/push-alert-templates/index.ts';
 import { createStudentRecordsModule } from './modules/student-records/index.ts';
@@ -30,9 +31,10 @@ export function createModules(ctx: AppContext) {
   const studentRecords = createStudentRecordsModule({ ctx, users, students });
   const files = createFilesModule({ ctx, users, lectures, students });
   const exams = createExamsModule({ ctx, users, lectures, students });
+  const omr = createOmrModule({ ctx, users, lectures, exams, files });
   const staff = createStaffModule({ ctx, users });
   const payroll = createPayrollModule({ ctx, users, staff, files });
-  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams, staff, payroll };
+  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams, omr, staff, payroll };
 }
 
 export type Modules = ReturnType<typeof createModules>;

@@ -15,6 +15,7 @@
  * shell.e2e.ts changes ta04's password, so other tests must not sign in as ta04.
  * apps/web/dist must exist (the runner builds it). Chromium: CHROMIUM_PATH or /usr/bin/chromium.
  */
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -134,25 +135,22 @@ export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
-/** An accessibility problem axe-core found: the rule, how bad, and where (CSS selectors). */
-export type AxeViolation = { id: string; impact: string | null; help: string; targets: string[] };
-
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 /**
- * Runs axe-core (shipped as an npm package, nothing is fetched) on the page as it is now, against
- * the WCAG 2.0/2.1 A and AA rules, and returns the violations (an empty list when clean):
+ * Runs axe-core (shipped as an npm package, nothing is fetched; its stable WCAG 2.0/2.1 A and AA
+ * rules, rules axe itself marks experimental left out) on the page as it is now and returns the
+ * violations as "rule (impact): target" lines, so a failing assertion names what to fix. Scan every
+ * page a test visits, once it shows what the test is about; `exclude` leaves out parts the page
+ * does not own (CSS selectors):
  *
  *   expect(await axe(page)).toEqual([]);
- *
- * Call it once the page shows what the test is about (after waiting for its content); `exclude`
- * leaves out parts the page does not own (CSS selectors).
  */
-export async function axe(page: Page, opts: { exclude?: string[] } = {}): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
-  return page.evaluate(async (exclude) => {
-    const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } };
-    const result = await w.axe.run({ include: [['body']], exclude: exclude.map((e) => [e]) }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+export async function axe(page: Page, opts: { exclude?: string[] } = {}): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+  const result = await page.evaluate(async (exclude) => {
+    const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string | null; tags: string[]; nodes: { target: string[] }[] }[] }> } };
+    return w.axe.run({ include: [['body']], exclude: exclude.map((e) => [e]) }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
   }, opts.exclude ?? []);
+  return result.violations
+    .filter((v) => !v.tags.includes('experimental'))
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
 }

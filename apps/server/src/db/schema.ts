@@ -16,3 +16,4 @@ export * from '../lib/links/links.table.ts';
 export * from '../modules/exams/exams.table.ts';
 export * from '../modules/staff/staff.table.ts';
 export * from '../modules/payroll/payroll.table.ts';
+export * from '../modules/omr/omr.table.ts';

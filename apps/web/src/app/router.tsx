@@ -36,6 +36,7 @@ const CrmStudentDetail = lazy(() => import('../routes/crm/students/detail.tsx'))
 const CrmTagList = lazy(() => import('../routes/crm/tags/list.tsx'));
 const CrmPushAlertTemplates = lazy(() => import('../routes/crm/push-alert-templates/list.tsx'));
 const CrmExamTemplates = lazy(() => import('../routes/crm/exams/templates.tsx'));
+const CrmOmrExam = lazy(() => import('../routes/crm/omr/exam.tsx'));
 
 const PortalHome = lazy(() => import('../routes/portal/home.tsx'));
 const PortalLectures = lazy(() => import('../routes/portal/lectures.tsx'));
@@ -85,6 +86,7 @@ export const routes: RouteObject[] = [
       { path: 'lectures', element: page(CrmLectureList) },
       { path: 'lectures/:id', element: page(CrmLectureDetail) },
       { path: 'lectures/:id/files', element: page(CrmLectureFiles) },
+      { path: 'lectures/:id/omr/:examId', element: page(CrmOmrExam) },
       { path: 'students', element: page(CrmStudentList) },
       { path: 'students/:id', element: page(CrmStudentDetail) },
       { path: 'tags', element: page(CrmTagList) },

@@ -1,3 +1,7 @@
+/**
+ * Uploads straight to storage through the files API (signed PUT, or multipart for large files):
+ * shared by every area that uploads (lecture materials, student uploads, receipts, OMR scans).
+ */
 import {
   FILE_SIZE_LIMIT, FILE_TYPES, fileExtension, filesApi, formatFileSize, MULTIPART_THRESHOLD, portalFilesApi, RECEIPT_FAMILIES, type FileKind, type StoredFile, type StudentFileKind,
 } from '@academy/contracts/files';
@@ -64,7 +68,7 @@ async function sha256Hex(file: Blob): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Staff upload lecture materials to a weekly lecture; a student uploads into their own space. */
+/** Staff upload lecture materials and OMR scans to a weekly lecture; a student uploads into their own space. */
 export type UploadTarget = { student?: false; kind: FileKind; weeklyLectureId?: number | null } | { student: true; kind: StudentFileKind };
 
 /**

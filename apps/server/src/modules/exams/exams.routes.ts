@@ -1,7 +1,6 @@
-import { EXAM_ERRORS, examsApi, examTemplatesApi, portalExamsApi, retakesApi, scoreLinkApi, scoresApi, wlExamApi } from '@academy/contracts/exams';
+import { examsApi, examTemplatesApi, portalExamsApi, retakesApi, scoreLinkApi, scoresApi, wlExamApi } from '@academy/contracts/exams';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
-import { appError } from '../../lib/errors.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import type { AppContext } from '../../context.ts';
 import type { createExamService } from './exams.service.ts';
@@ -29,12 +28,13 @@ type Services = {
   links: ReturnType<typeof createScoreLinkService>;
 };
 
-/** Every route of the exams module: the endpoint declared in contracts → one service call. */
+/**
+ * Every route of the exams module: the endpoint declared in contracts → one service call. The two
+ * OMR calls of these contracts (`wlExamApi.deleteOmrFiles`, `scoresApi.deleteOmr`) are served by
+ * the omr module, which owns the sheets.
+ */
 export function examRoutes(app: FastifyInstance, s: Services): void {
   const actor = (user: { userId: number }) => ({ id: user.userId });
-  const noOmr = () => {
-    throw appError(EXAM_ERRORS.omr_not_found, 'OMR 답안지가 없습니다');
-  };
 
   route(app, examTemplatesApi.get, ({ params }) => s.templates.get(params.id));
   route(app, examTemplatesApi.create, ({ body, user }) => s.templates.create({ input: body, actorId: user.userId }));
@@ -64,7 +64,6 @@ export function examRoutes(app: FastifyInstance, s: Services): void {
   route(app, wlExamApi.coreInfo, ({ params, body, user }) => s.exams.update({ examId: params.examId, settings: body, actor: actor(user) }));
   route(app, wlExamApi.link, ({ params, body, user }) => s.exams.link({ examId: params.examId, examIds: body.examIds, actor: actor(user) }));
   route(app, wlExamApi.unlink, ({ params, user }) => s.exams.unlink({ examId: params.examId, actor: actor(user) }));
-  route(app, wlExamApi.deleteOmrFiles, noOmr);
   route(app, wlExamApi.readyToShow, ({ params, body, user }) => s.exams.setReadyToShow({ examId: params.examId, readyToShow: body.readyToShow, actor: actor(user) }));
   route(app, wlExamApi.statistics, ({ params, query }) => s.statistics.of({ examId: params.examId, scope: query.scope }));
   route(app, wlExamApi.scoreLinks, ({ params, body, req, user }) =>
@@ -89,7 +88,6 @@ export function examRoutes(app: FastifyInstance, s: Services): void {
   route(app, scoresApi.retake, ({ params, body, user }) => s.scoring.retake({ ...params, ...body, actor: actor(user) }));
   route(app, scoresApi.lock, ({ params, user }) => s.locks.request({ ...params, actor: actor(user) }));
   route(app, scoresApi.unlock, ({ params, user }) => s.locks.release({ ...params, actor: actor(user) }));
-  route(app, scoresApi.deleteOmr, noOmr);
   route(app, scoresApi.batch, ({ body, user }) => s.scoring.batch({ items: body.items, actor: actor(user) }));
 
   route(app, portalExamsApi.results, ({ user }) => s.results.mine(user.userId));

@@ -24,6 +24,7 @@ export type ExamsModule = ReturnType<typeof createExamsModule>;
  * score link. Other modules use (clinic, OMR, the parent's week):
  *
  * - `scores.write` — change cells the way the grid does (rules, locks, audit, realtime);
+ * - `scores.get` — one cell as the grid shows it;
  * - `exams.get` — an exam with its answer key.
  */
 export function createExamsModule(deps: ExamsDeps) {
@@ -39,7 +40,7 @@ export function createExamsModule(deps: ExamsDeps) {
   const links = createScoreLinkService({ ...deps, results, scoring });
 
   return {
-    scores: { write: scoring.write },
+    scores: { write: scoring.write, get: scoring.get },
     exams: { get: exams.get },
     register(app) {
       examRoutes(app, { ctx: deps.ctx, templates, exams, scoring, locks, grid, statistics, retakes, excel, results, links });

@@ -8,6 +8,7 @@ import { createFileRecords } from './files.records.ts';
 import { filesRoutes } from './files.routes.ts';
 import { seedDemoFiles } from './files.seed.ts';
 import { createLibraryService } from './library.service.ts';
+import { createOmrFileService } from './omr-files.service.ts';
 import { createParentLinkService } from './parent-links.service.ts';
 import { createPermissionService } from './permissions.service.ts';
 import { createPortalService } from './portal.service.ts';
@@ -30,9 +31,10 @@ export type FilesModule = ReturnType<typeof createFilesModule>;
  *
  * - `receipts.require / describe / discard` — the receipts of the payroll module's expense claims
  *   (kind `receipt`: uploaded by a TA, opened only by that TA and admins).
+ * - `omrFiles` — the OMR module reads the scans uploaded as kind `omr` and deletes them.
  *
- * Areas that will keep files (OMR scans, videos, board attachments) get a small function here
- * when they need one.
+ * Areas that will keep files (videos, board attachments) get a small function here when they need
+ * one.
  */
 export function createFilesModule(deps: FilesDeps) {
   const { ctx } = deps;
@@ -48,6 +50,7 @@ export function createFilesModule(deps: FilesDeps) {
 
   return {
     receipts,
+    omrFiles: createOmrFileService(deps),
     register(app) {
       if (isLocalStorage(ctx.storage)) registerLocalBlobRoutes(app, ctx.storage);
       filesRoutes(app, { uploads, downloads, library, permissions, portal, parentLinks, lectures: deps.lectures, origin: (req) => publicOrigin(req, ctx) });

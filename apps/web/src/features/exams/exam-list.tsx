@@ -1,10 +1,12 @@
 import { type Exam, GRADE_MODE_LABEL } from '@academy/contracts/exams';
 import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
+import DocumentScannerOutlined from '@mui/icons-material/DocumentScannerOutlined';
 import DragIndicator from '@mui/icons-material/DragIndicator';
 import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { Box, Button, Chip, Divider, FormControlLabel, IconButton, ListItemText, Menu, MenuItem, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useChangeSequence } from './api/change-sequence.ts';
@@ -183,6 +185,13 @@ export function ExamList({ exams, takers, onAction }: { exams: Exam[]; takers?: 
               sx={{ mr: 0, minWidth: 84 }}
             />
             <Button size="small" startIcon={<BarChartOutlined />} onClick={() => onAction('statistics', e)} data-testid="exam-statistics">통계</Button>
+            <Tooltip title={e.questionCount ? '답안지 인쇄, 스캔·사진 채점' : '정답을 넣으면 OMR로 채점할 수 있습니다'}>
+              <span>
+                <Button size="small" startIcon={<DocumentScannerOutlined />} component={RouterLink} to={`/crm/lectures/${e.lectureId}/omr/${e.id}`} disabled={!e.questionCount} data-testid="exam-omr">
+                  OMR
+                </Button>
+              </span>
+            </Tooltip>
             <IconButton aria-label={`${e.title} 설정`} onClick={() => onAction('settings', e)} data-testid="exam-settings">
               <SettingsOutlined />
             </IconButton>

@@ -62,9 +62,9 @@ export function ShortcutsButton({ open, onOpenChange }: { open: boolean; onOpenC
   );
 }
 
-export type MenuTarget = { x: number; y: number; status: ScoreStatus | null; clinic: ClinicStatus | null; delivery: DeliveryType | null; hasMemo: boolean; canAnswers: boolean; retake: boolean };
+export type MenuTarget = { x: number; y: number; status: ScoreStatus | null; clinic: ClinicStatus | null; delivery: DeliveryType | null; hasMemo: boolean; canAnswers: boolean; hasAnswers: boolean; retake: boolean };
 
-/** The cell's menu (right-click, Shift+F10, the menu key): status, clinic, delivery, memo, answers. */
+/** The cell's menu (right-click, Shift+F10, the menu key): status, clinic, delivery, memo, answers, the OMR sheet. */
 export function CellMenu(props: {
   target: MenuTarget | null;
   onClose: () => void;
@@ -73,6 +73,7 @@ export function CellMenu(props: {
   onDelivery: (d: DeliveryType) => void;
   onMemo: () => void;
   onAnswers: () => void;
+  onSheet: () => void;
   onClear: () => void;
 }) {
   const t = props.target;
@@ -122,6 +123,9 @@ export function CellMenu(props: {
       <MenuItem onClick={pick(props.onAnswers)} disabled={!t?.canAnswers}>
         <ListItemText>문항별 답 입력</ListItemText>
         <Typography variant="caption" color="text.secondary" sx={{ ml: 2 }}>Q</Typography>
+      </MenuItem>
+      <MenuItem onClick={pick(props.onSheet)} disabled={!t?.hasAnswers || t.retake} data-testid="cell-omr-sheet">
+        <ListItemText>OMR 답안지 보기</ListItemText>
       </MenuItem>
       <MenuItem onClick={pick(props.onClear)}>
         <ListItemText>점수 지우기</ListItemText>

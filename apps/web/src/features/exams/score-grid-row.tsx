@@ -75,7 +75,8 @@ export const ScoreRow = memo(function ScoreRow({ row, index, columns, exams, act
         const label = participant
           ? [
               `${row.name} ${exam.title} ${col.attempt === 'first' ? '1차' : '재시험'}`,
-              value !== null ? `${value}점` : status && col.attempt === 'first' ? SCORE_STATUS_LABEL[status] : '미입력',
+              // The number stands as its own word: the visible text must be part of the name (WCAG 2.5.3).
+              value !== null ? `점수 ${value}` : status && col.attempt === 'first' ? SCORE_STATUS_LABEL[status] : '미입력',
               below ? `커트라인(${exam.cutline}점) 미만` : '',
               clinic && clinic !== 'none' ? CLINIC_STATUS_LABEL[clinic] : '',
               col.attempt === 'first' && row.delivery[i] && row.delivery[i] !== 'none' ? `전달: ${DELIVERY_TYPE_LABEL[row.delivery[i]!]}` : '',

@@ -18,6 +18,7 @@ import UndoOutlined from '@mui/icons-material/UndoOutlined';
 import { Box, Button, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type ClipboardEvent, type KeyboardEvent, type MouseEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { errorMessage, isApiError } from '../../lib/http.ts';
 import { type RealtimeMessage, type ReadyInfo, useRealtime } from '../../lib/realtime.ts';
 import { toast } from '../../lib/toast.ts';
@@ -96,6 +97,7 @@ export function ScoreGrid(props: ScoreGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: 600 });
   const locks = useCellLock();
+  const navigate = useNavigate();
   // Columns share the width when there are few of them (long exam titles stay readable), else scroll.
   const [width, setWidth] = useState(1200);
   const cw = Math.max(CELL_W, Math.min(132, Math.floor((width - NAME_W - 2) / Math.max(1, columns.length))));
@@ -463,7 +465,7 @@ export function ScoreGrid(props: ScoreGridProps) {
     if (!s || !column || !editable(r, c)) return;
     const exam = grid.exams[column.exam]!;
     const i = column.exam;
-    setMenu({ row: r, col: c, x, y, status: s.status[i]!, clinic: s.clinic[i]!, delivery: s.delivery[i]!, hasMemo: !!s.memo[i], canAnswers: exam.questionCount > 0, retake: column.attempt === 'retake' });
+    setMenu({ row: r, col: c, x, y, status: s.status[i]!, clinic: s.clinic[i]!, delivery: s.delivery[i]!, hasMemo: !!s.memo[i], canAnswers: exam.questionCount > 0, hasAnswers: s.hasAnswers[i]!, retake: column.attempt === 'retake' });
   };
 
   // ─── paste and copy ───────────────────────────────────────────────────────────────────────────
@@ -827,6 +829,11 @@ export function ScoreGrid(props: ScoreGridProps) {
         onDelivery={(v) => setCellField('delivery', v)}
         onMemo={() => menu && openDialog('memo', menu.row, menu.col)}
         onAnswers={() => menu && openDialog('answers', menu.row, menu.col)}
+        onSheet={() => {
+          const s = menu && students[menu.row];
+          const column = menu && columns[menu.col];
+          if (s && column) void navigate(`/crm/lectures/${props.lectureId}/omr/${grid.exams[column.exam]!.id}?student=${s.userId}`);
+        }}
         onClear={clearCells}
       />
       {dialog?.kind === 'memo' && dialogCell && dialogExam && (

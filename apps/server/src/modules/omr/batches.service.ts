@@ -1,0 +1,231 @@
+import { EXAM_ERRORS } from '@academy/contracts/exams';
+import { OMR_ERRORS, parseQrPayload, type OmrBatch, type OmrBatchDetail, type OmrQuestion } from '@academy/contracts/omr';
+import type { Question } from '@academy/contracts/grading';
+import { topicOf } from '@academy/contracts/realtime';
+import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { appError } from '../../lib/errors.ts';
+import type { PageResult } from './engine/page-job.ts';
+import type { NumberService } from './numbers.service.ts';
+import type { OmrDeps } from './omr.deps.ts';
+import { type BatchRow, mapBatch, mapSheetSummary, pendingOf, type SheetRow, statusOf } from './omr.rows.ts';
+import { omrBatches, omrSheets } from './omr.table.ts';
+import type { PrintService } from './print.service.ts';
+
+/** Progress goes out at most this often while pages are read. */
+const PROGRESS_EVERY_MS = 600;
+/** A batch whose reader has not moved for this long (the server restarted) is read again. */
+const STALE_MS = 2 * 60_000;
+
+type Actor = { id: number };
+
+/**
+ * Reading batches: a TA's upload of scans and photos for an exam becomes a batch, read page by
+ * page in worker threads; each page becomes a sheet with its answers, the fill of every bubble and
+ * its straightened image. Progress goes to the lecture's realtime topic as `omr` events.
+ */
+export function createBatchService(deps: OmrDeps & { print: PrintService; numbers: NumberService }) {
+  const { ctx, exams, lectures, users, files, pool, print, numbers } = deps;
+  const { db } = ctx;
+  const running = new Map<number, Promise<void>>();
+  let log: (err: unknown, message: string) => void = () => {};
+
+  async function requireBatch(batchId: number): Promise<BatchRow> {
+    const [row] = await db.select().from(omrBatches).where(eq(omrBatches.id, batchId));
+    if (!row) throw appError(OMR_ERRORS.batch_not_found, 'OMR 채점 기록을 찾을 수 없습니다');
+    return row;
+  }
+
+  async function describe(rows: BatchRow[]): Promise<OmrBatch[]> {
+    if (!rows.length) return [];
+    const sheets = await db
+      .select({ batchId: omrSheets.batchId, status: omrSheets.status, questions: omrSheets.questions })
+      .from(omrSheets)
+      .where(inArray(omrSheets.batchId, rows.map((r) => r.id)));
+    const fileIds = [...new Set(rows.flatMap((r) => r.fileIds))];
+    const names = await users.directory(rows.map((r) => r.createdBy));
+    const fileNames = await files.omrFiles.names(fileIds);
+    return rows.map((r) => {
+      const mine = sheets.filter((s) => s.batchId === r.id);
+      const counts = { unreadable: 0, review: 0, ready: 0, applied: 0 };
+      for (const s of mine) counts[s.status]++;
+      return mapBatch(r, {
+        files: r.fileIds.map((id) => ({ id, fileName: fileNames.get(id) ?? '(삭제된 파일)' })),
+        counts,
+        flagged: mine.reduce((n, s) => n + (s.status === 'applied' ? 0 : pendingOf(s.questions).length), 0),
+        createdByName: names.get(r.createdBy)?.name ?? null,
+      });
+    });
+  }
+
+  async function publish(row: Pick<BatchRow, 'id' | 'examId' | 'lectureId' | 'status' | 'done' | 'total'>) {
+    await ctx.realtime.publish({ topic: topicOf('lecture', row.lectureId), type: 'omr', data: { batchId: row.id, examId: row.examId, status: row.status, done: row.done, total: row.total } });
+  }
+
+  function kick(batchId: number) {
+    if (running.has(batchId)) return;
+    const work = read(batchId)
+      .catch(async (err: unknown) => {
+        log(err, `omr batch ${batchId} failed`);
+        const message = err instanceof Error && 'statusCode' in err ? err.message : '답안지를 읽는 중 문제가 생겼습니다. 다시 시도해 주세요';
+        const [row] = await db.update(omrBatches).set({ status: 'failed', error: message, finishedAt: ctx.now() }).where(eq(omrBatches.id, batchId)).returning();
+        if (row) await publish(row);
+      })
+      .catch(() => {})
+      .finally(() => running.delete(batchId));
+    running.set(batchId, work);
+  }
+
+  /** Reads every page of the batch (again from the start if a previous reader stopped midway). */
+  async function read(batchId: number) {
+    const [claimed] = await db
+      .update(omrBatches)
+      .set({ status: 'reading', heartbeatAt: ctx.now(), done: 0, error: null })
+      .where(and(eq(omrBatches.id, batchId), inArray(omrBatches.status, ['queued', 'reading'])))
+      .returning();
+    if (!claimed) return;
+    await db.delete(omrSheets).where(eq(omrSheets.batchId, batchId));
+    const { exam, layout } = await print.examLayout(claimed.examId);
+    const participants = new Set(await lectures.participation.participantsOf(claimed.weeklyLectureId));
+    const byNumber = new Map([...(await numbers.ensure([...participants]))].map(([userId, n]) => [n, userId]));
+
+    const pages: { fileId: number; index: number; source: import('./engine/page-job.ts').PageSource }[] = [];
+    for (const fileId of claimed.fileIds) {
+      const bytes = new Uint8Array(await files.omrFiles.read(fileId));
+      const split = await pool.run({ type: 'split', bytes });
+      for (const page of split.pages) pages.push({ fileId, index: page.index, source: { kind: 'pdf', page, pdf: page.render ? bytes : undefined } });
+    }
+    let row: BatchRow = { ...claimed, total: pages.length };
+    await db.update(omrBatches).set({ total: pages.length, heartbeatAt: ctx.now() }).where(eq(omrBatches.id, batchId));
+    await publish(row);
+
+    let done = 0;
+    let lastPublish = 0;
+    const queue = [...pages];
+    await Promise.all(
+      Array.from({ length: Math.min(queue.length, pool.size * 2) }, async () => {
+        for (let p = queue.shift(); p; p = queue.shift()) {
+          const result = await pool.run({ type: 'read', source: p.source, layout: layout.layout }).catch((err: unknown): PageResult => ({ ok: false, reason: err instanceof Error ? err.message.slice(0, 200) : '이 쪽을 읽지 못했습니다' }));
+          await storeSheet({ batch: claimed, fileId: p.fileId, index: p.index, result, identify: (r) => identify(r, { examId: exam.id, participants, byNumber }) });
+          done++;
+          if (performance.now() - lastPublish > PROGRESS_EVERY_MS || done === pages.length) {
+            lastPublish = performance.now();
+            await db.update(omrBatches).set({ done, heartbeatAt: ctx.now() }).where(eq(omrBatches.id, batchId));
+            row = { ...row, done };
+            await publish(row);
+          }
+        }
+      }),
+    );
+    await markDuplicates(batchId);
+    const [finished] = await db.update(omrBatches).set({ status: 'review', done, finishedAt: ctx.now(), heartbeatAt: ctx.now() }).where(eq(omrBatches.id, batchId)).returning();
+    if (finished) await publish(finished);
+  }
+
+  function identify(result: Extract<PageResult, { ok: true }>, o: { examId: number; participants: Set<number>; byNumber: Map<string, number> }) {
+    const qr = result.qr ? parseQrPayload(result.qr) : null;
+    if (qr) {
+      if (qr.examId !== o.examId) return { userId: null, idSource: null, reason: `다른 시험의 답안지입니다 (시험 ID ${qr.examId}). 학생과 답을 확인해 주세요` };
+      if (o.participants.has(qr.userId)) return { userId: qr.userId, idSource: 'qr' as const, reason: null };
+      return { userId: null, idSource: null, reason: '이 회차 참여 학생이 아닌 답안지입니다 (QR)' };
+    }
+    const id = result.id;
+    if (id.number && id.valid && !id.flagged) {
+      const owner = o.byNumber.get(id.number);
+      if (owner !== undefined) return { userId: owner, idSource: 'number' as const, reason: null };
+      return { userId: null, idSource: null, reason: `수험번호 ${id.number}의 학생이 이 회차에 없습니다` };
+    }
+    return { userId: null, idSource: null, reason: id.number ? `수험번호를 읽지 못했습니다 (${id.number}). 학생을 골라 주세요` : '수험번호가 비어 있습니다. 학생을 골라 주세요' };
+  }
+
+  async function storeSheet(o: { batch: BatchRow; fileId: number; index: number; result: PageResult; identify: (r: Extract<PageResult, { ok: true }>) => { userId: number | null; idSource: 'qr' | 'number' | null; reason: string | null } }) {
+    const { batch, result } = o;
+    if (!result.ok) {
+      await db.insert(omrSheets).values({ batchId: batch.id, examId: batch.examId, fileId: o.fileId, page: o.index, status: 'unreadable', reason: result.reason });
+      return;
+    }
+    const who = o.identify(result);
+    const imageKey = `omr/${batch.examId}/${batch.id}/${o.fileId}-${o.index}.jpg`;
+    await ctx.storage.put({ key: imageKey, body: result.jpeg, contentType: 'image/jpeg' });
+    const questions: OmrQuestion[] = result.questions.map((q) => ({ no: q.no, answer: q.answer, read: q.answer, flagged: q.flagged, confirmed: false, fields: q.fields }));
+    const flaggedCount = questions.filter((q) => q.flagged).length;
+    const sheet = { userId: who.userId, questions, status: 'review' as const };
+    await db.insert(omrSheets).values({
+      batchId: batch.id, examId: batch.examId, fileId: o.fileId, page: o.index,
+      status: statusOf(sheet),
+      reason: who.reason ?? (flaggedCount ? `확인할 문항 ${flaggedCount}개` : null),
+      userId: who.userId, idSource: who.idSource, candidateNumber: result.id.number, qr: result.qr,
+      imageKey, scale: result.scale, levels: result.levels,
+      fields: result.fields.map((f) => ({ id: f.id, marked: f.marked, fills: f.fills, status: f.status, notes: f.notes, confidence: f.confidence, flagged: f.flagged, dx: f.dx, dy: f.dy })),
+      questions,
+    });
+  }
+
+  /** Two sheets for one student in a batch: both wait for a person. */
+  async function markDuplicates(batchId: number) {
+    const rows = await db.select().from(omrSheets).where(eq(omrSheets.batchId, batchId));
+    const seen = new Map<number, SheetRow[]>();
+    for (const r of rows) if (r.userId !== null) seen.set(r.userId, [...(seen.get(r.userId) ?? []), r]);
+    const dup = [...seen.values()].filter((list) => list.length > 1).flat();
+    if (dup.length) await db.update(omrSheets).set({ status: 'review', reason: '같은 학생의 답안지가 여러 장입니다. 학생을 확인해 주세요' }).where(inArray(omrSheets.id, dup.map((d) => d.id)));
+  }
+
+  return {
+    /** Where a batch that fails for an unexpected reason is reported (the app's logger). */
+    logTo(fn: typeof log) {
+      log = fn;
+    },
+    requireBatch,
+    describe,
+    publish,
+
+    async start(opts: { lectureId: number; weeklyLectureId: number; examId: number; fileIds: number[]; actor: Actor }): Promise<OmrBatch> {
+      const exam = await exams.exams.get(opts.examId);
+      if (exam.weeklyLectureId !== opts.weeklyLectureId || exam.lectureId !== opts.lectureId) throw appError(EXAM_ERRORS.not_found, '이 회차의 시험이 아닙니다', { field: 'examId' });
+      await print.examLayout(exam.id);
+      const fileIds = [...new Set(opts.fileIds)];
+      await files.omrFiles.requireReady({ fileIds, weeklyLectureId: opts.weeklyLectureId });
+      const row = await db.transaction(async () => {
+        const [created] = await db
+          .insert(omrBatches)
+          .values({ examId: exam.id, lectureId: exam.lectureId, weeklyLectureId: exam.weeklyLectureId, fileIds, createdBy: opts.actor.id, createdAt: ctx.now(), heartbeatAt: ctx.now() })
+          .returning();
+        await ctx.audit.record({ actorId: opts.actor.id, action: 'omr.batch_start', entity: 'omr_batch', entityId: created!.id, after: { examId: exam.id, fileIds } });
+        await publish(created!);
+        return created!;
+      });
+      kick(row.id);
+      return (await describe([row]))[0]!;
+    },
+
+    async list(opts: { lectureId: number; weeklyLectureId: number }): Promise<OmrBatch[]> {
+      await lectures.sessions.require({ weeklyLectureId: opts.weeklyLectureId, lectureId: opts.lectureId });
+      return describe(await db.select().from(omrBatches).where(eq(omrBatches.weeklyLectureId, opts.weeklyLectureId)).orderBy(desc(omrBatches.id)));
+    },
+
+    async detail(batchId: number): Promise<OmrBatchDetail> {
+      const row = await requireBatch(batchId);
+      const [batch] = await describe([row]);
+      const sheets = await db.select().from(omrSheets).where(eq(omrSheets.batchId, batchId)).orderBy(asc(omrSheets.fileId), asc(omrSheets.page));
+      const exam = await exams.exams.get(row.examId);
+      const names = await users.directory(sheets.flatMap((s) => (s.userId === null ? [] : [s.userId])));
+      const fileNames = new Map(batch!.files.map((f) => [f.id, f.fileName]));
+      return { ...batch!, sheetList: sheets.map((s) => mapSheetSummary(s, { fileName: fileNames.get(s.fileId) ?? '', studentName: s.userId === null ? null : (names.get(s.userId)?.name ?? null), key: exam.questions as Question[] })) };
+    },
+
+    /** Picks up batches left queued or half-read (a restart, another instance that stopped). */
+    async resume() {
+      const stale = new Date(ctx.now().getTime() - STALE_MS);
+      const rows = await db
+        .select({ id: omrBatches.id })
+        .from(omrBatches)
+        .where(or(eq(omrBatches.status, 'queued'), and(eq(omrBatches.status, 'reading'), or(isNull(omrBatches.heartbeatAt), lt(omrBatches.heartbeatAt, stale)))));
+      for (const r of rows) kick(r.id);
+    },
+
+    /** Resolves when the batches being read in this process are done (tests, shutdown). */
+    async idle() {
+      await Promise.all(running.values());
+    },
+  };
+}
+export type BatchService = ReturnType<typeof createBatchService>;

@@ -1,0 +1,41 @@
+import type { ModuleHooks } from '../../module.ts';
+import { createBatchService } from './batches.service.ts';
+import { createNumberService } from './numbers.service.ts';
+import type { OmrDeps } from './omr.deps.ts';
+import { omrRoutes } from './omr.routes.ts';
+import { createPrintService } from './print.service.ts';
+import { createReviewService } from './review.service.ts';
+import { createOmrPool } from './worker-pool.ts';
+
+export type OmrModule = ReturnType<typeof createOmrModule>;
+
+/** Unfinished batches (a restart, a stopped instance) are looked for this often. */
+const RESUME_EVERY_MS = 60_000;
+
+/**
+ * OMR (README.md beside this file): the answer sheet printed for an exam, reading scans and phone
+ * photos in worker threads, the confirm screen's data, and answers written as scores through the
+ * exams module's one score write. Other modules use nothing of it; `idle` lets tests wait for
+ * the batches being read.
+ */
+export function createOmrModule(deps: Omit<OmrDeps, 'pool'> & { pool?: OmrDeps['pool'] }) {
+  const full: OmrDeps = { ...deps, pool: deps.pool ?? createOmrPool() };
+  const numbers = createNumberService(full);
+  const print = createPrintService({ ...full, numbers });
+  const batches = createBatchService({ ...full, print, numbers });
+  const review = createReviewService({ ...full, batches, print });
+
+  return {
+    idle: batches.idle,
+    close: full.pool.close,
+    register(app) {
+      batches.logTo((err, message) => app.log.error({ err }, message));
+      omrRoutes(app, { print, batches, review });
+      app.addHook('onClose', async () => {
+        await batches.idle();
+        await full.pool.close();
+      });
+    },
+    housekeeping: [{ name: 'omr: unfinished batches', everyMs: RESUME_EVERY_MS, run: batches.resume }],
+  } satisfies ModuleHooks & Record<string, unknown>;
+}
