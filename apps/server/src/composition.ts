@@ -11,6 +11,7 @@ import { createStudentsModule } from './modules/students/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
 import { createTagsModule } from './modules/tags/index.ts';
 import { createUsersModule } from './modules/users/index.ts';
+import { createVideosModule } from './modules/videos/index.ts';
 
 /**
  * The composition root: every module is created here, once, in dependency order, and handed the
@@ -28,7 +29,8 @@ export function createModules(ctx: AppContext) {
   const studentRecords = createStudentRecordsModule({ ctx, users, students });
   const files = createFilesModule({ ctx, users, lectures, students });
   const exams = createExamsModule({ ctx, users, lectures, students });
-  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams };
+  const videos = createVideosModule({ ctx, users, lectures, files });
+  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams, videos };
 }
 
 export type Modules = ReturnType<typeof createModules>;

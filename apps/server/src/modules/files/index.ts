@@ -12,6 +12,7 @@ import { createParentLinkService } from './parent-links.service.ts';
 import { createPermissionService } from './permissions.service.ts';
 import { createPortalService } from './portal.service.ts';
 import { createUploadService } from './uploads.service.ts';
+import { createVideoFiles } from './video-files.ts';
 import { createWatermarkService } from './watermarks.service.ts';
 
 export type FilesModule = ReturnType<typeof createFilesModule>;
@@ -25,8 +26,9 @@ export type FilesModule = ReturnType<typeof createFilesModule>;
  * The bytes live in `ctx.storage` (local folder or S3); with the local driver this module also
  * answers the signed URLs (src/lib/storage/local.routes.ts).
  *
- * Other modules use nothing of it yet besides the hooks; areas that will keep files (OMR scans,
- * videos, board attachments) get a small function here when they need one.
+ * Other modules use, besides the hooks:
+ * - `videoFiles` — a lecture video's uploaded original (kind `video`): check, read, remove.
+ * Areas that will keep files (OMR scans, board attachments) get a small function here when they need one.
  */
 export function createFilesModule(deps: FilesDeps) {
   const { ctx } = deps;
@@ -40,6 +42,7 @@ export function createFilesModule(deps: FilesDeps) {
   const parentLinks = createParentLinkService({ ...deps, records, permissions, downloads });
 
   return {
+    videoFiles: createVideoFiles({ records, library }),
     register(app) {
       if (isLocalStorage(ctx.storage)) registerLocalBlobRoutes(app, ctx.storage);
       filesRoutes(app, { uploads, downloads, library, permissions, portal, parentLinks, lectures: deps.lectures, origin: (req) => publicOrigin(req, ctx) });

@@ -9,6 +9,8 @@ import {
   MAX_PARTS,
   PART_SIZE,
   sanitizeFileName,
+  STAFF_FILE_KINDS,
+  VIDEO_EXTENSIONS,
   type StoredFile,
   type UploadBody,
 } from '@academy/contracts/files';
@@ -50,12 +52,17 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
   async function prepare(actor: AuthUser, input: UploadBody) {
     const staff = isStaff(actor);
     if (!staff && !isStudentFileKind(input.kind)) throw appError(FILES_ERRORS.kind_forbidden, '학생은 과제와 자습 파일만 올릴 수 있습니다');
-    if (staff && input.kind !== 'material') throw appError(FILES_ERRORS.kind_invalid, '직원이 올리는 파일은 강의 자료(material)여야 합니다', { field: 'kind' });
+    if (staff && !(STAFF_FILE_KINDS as readonly string[]).includes(input.kind)) {
+      throw appError(FILES_ERRORS.kind_invalid, '직원이 올리는 파일은 강의 자료(material)나 강의 영상(video)이어야 합니다', { field: 'kind' });
+    }
     const fileName = sanitizeFileName(input.fileName);
     const ext = fileExtension(fileName);
     const type = FILE_TYPES[ext];
     if (!type) {
       throw appError(FILES_ERRORS.type_not_allowed, `올릴 수 없는 파일 형식입니다 (.${ext || '확장자 없음'}). PDF, 이미지, 한글·오피스 문서, ZIP, MP4 등을 올릴 수 있습니다`, { field: 'fileName' });
+    }
+    if (input.kind === 'video' && !VIDEO_EXTENSIONS.includes(ext)) {
+      throw appError(FILES_ERRORS.type_not_allowed, '강의 영상은 MP4 또는 MOV 파일로 올려 주세요', { field: 'fileName' });
     }
     if (input.kind === 'material' && MATERIAL_REFUSED_FAMILIES.includes(type.family)) {
       throw appError(FILES_ERRORS.type_not_allowed, '강의 자료 이미지는 워터마크를 넣을 수 있는 PNG 또는 JPEG로 올려 주세요', { field: 'fileName' });
@@ -73,8 +80,8 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
       }
       lectureId = session.lectureId;
       weeklyLectureId = session.id;
-    } else if (input.kind === 'material') {
-      throw appError(FILES_ERRORS.weekly_lecture_required, '강의 자료는 회차를 지정해야 합니다', { field: 'weeklyLectureId' });
+    } else if (staff) {
+      throw appError(FILES_ERRORS.weekly_lecture_required, `${input.kind === 'video' ? '강의 영상' : '강의 자료'}는 회차를 지정해야 합니다`, { field: 'weeklyLectureId' });
     }
     return { fileName, contentType: type.contentType, storageKey: newStorageKey(ctx.now()), lectureId, weeklyLectureId };
   }
