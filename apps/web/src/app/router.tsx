@@ -41,6 +41,7 @@ const PortalHome = lazy(() => import('../routes/portal/home.tsx'));
 const PortalLectures = lazy(() => import('../routes/portal/lectures.tsx'));
 const PortalMaterials = lazy(() => import('../routes/portal/materials.tsx'));
 const PortalScores = lazy(() => import('../routes/portal/scores.tsx'));
+const PortalVideos = lazy(() => import('../routes/portal/videos.tsx'));
 const CrmLectureFiles = lazy(() => import('../routes/crm/files/weekly-lecture-files.tsx'));
 
 /** /crm itself: each staff role's own first page. */
@@ -98,6 +99,9 @@ export const routes: RouteObject[] = [
       { path: 'scores', element: page(PortalScores) },
       { path: 'scores/:examId', element: page(PortalScores) },
       { path: 'scores/:examId/submit', element: page(PortalScores) },
+      // One page: the list (videos) and the player (videos/12).
+      { path: 'videos', element: page(PortalVideos) },
+      { path: 'videos/:videoId', element: page(PortalVideos) },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

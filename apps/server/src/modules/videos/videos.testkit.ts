@@ -13,11 +13,12 @@ import { videosTopic } from './processing.service.ts';
  * written the way cameras write them: the index at the end), uploads through the files flow,
  * and a wait for processing that listens for the job's end on the session's topic.
  */
-export async function makeTestVideo(opts: { seconds: number; width?: number; height?: number; bitrateKbps?: number; audioOnly?: boolean }): Promise<Buffer> {
+/** `noisy` adds grain, which does not compress: a few seconds then weigh megabytes (multipart tests). */
+export async function makeTestVideo(opts: { seconds: number; width?: number; height?: number; bitrateKbps?: number; noisy?: boolean; audioOnly?: boolean }): Promise<Buffer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'video-fixture-'));
   const out = path.join(dir, 'clip.mp4');
   const size = `${opts.width ?? 320}x${opts.height ?? 240}`;
-  const video = opts.audioOnly ? [] : ['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=25`];
+  const video = opts.audioOnly ? [] : ['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=25${opts.noisy ? ',noise=alls=60:allf=t' : ''}`];
   const codec = opts.audioOnly ? [] : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ...(opts.bitrateKbps ? ['-b:v', `${opts.bitrateKbps}k`] : [])];
   const args = ['-hide_banner', '-loglevel', 'error', '-y', ...video, '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-t', String(opts.seconds), ...codec, '-c:a', 'aac', out];
   await new Promise<void>((resolve, reject) => {

@@ -4,7 +4,7 @@ import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import { Box, Button, IconButton, LinearProgress, Stack, Typography } from '@mui/material';
 import { useCallback, useRef, useState, type DragEvent } from 'react';
 import { errorMessage } from '../../lib/http.ts';
-import { precheck, UploadCancelled, uploadFile, type UploadTarget } from './uploader.ts';
+import { precheck, UploadCancelled, uploadFile, type UploadTarget } from '../../lib/uploader.ts';
 
 export type UploadItem = {
   id: number;
