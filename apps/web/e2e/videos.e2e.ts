@@ -41,7 +41,7 @@ async function makeLecture(name: string): Promise<{ lectureId: number; wlId: num
 const videoTime = (page: Page) => page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid="video-media"]')?.currentTime ?? -1);
 
 test('a TA uploads a recording and links a YouTube video; a student on a phone watches, leaves, comes back where they left off; the CRM shows it', async () => {
-  const { lectureId, wlId, studentId } = await makeLecture(`e2e 영상반 ${Date.now().toString(36)}`);
+  const { lectureId, studentId } = await makeLecture(`e2e 영상반 ${Date.now().toString(36)}`);
   const clip = await makeClip({ seconds: 20, width: 640, height: 360 });
 
   // The TA: the lecture's 영상 tab, today's session.
