@@ -10,6 +10,7 @@ import { createReportService } from './report.service.ts';
 import { createSettingsService } from './settings.service.ts';
 import type { VideosDeps } from './videos.deps.ts';
 import { videoRoutes } from './videos.routes.ts';
+import { largeVideosStep } from './videos.large.ts';
 import { seedDemoVideos } from './videos.seed.ts';
 import { createWatchTokens } from './watch-token.ts';
 
@@ -43,6 +44,6 @@ export function createVideosModule(deps: VideosDeps) {
     // A session's videos topic carries processing progress: staff only.
     topics: [{ kind: 'videos', authorize: ({ user }) => hasPermission(user, 'TA') }],
     jobs: [processing.definition],
-    seed: { demo: (seed) => seedDemoVideos(deps, seed) },
+    seed: { demo: (seed) => seedDemoVideos(deps, seed), large: largeVideosStep(deps) },
   } satisfies ModuleHooks & Record<string, unknown>;
 }
