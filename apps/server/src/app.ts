@@ -16,6 +16,7 @@ import type { Database } from './db/client.ts';
 import type { ModuleHooks } from './module.ts';
 import { createAudit } from './lib/audit/audit.ts';
 import { createJobs } from './lib/jobs/jobs.ts';
+import { requestContext, requestIdFrom } from './lib/observability/request-context.ts';
 import { createPublicLinks } from './lib/links/links.ts';
 import { createRealtime } from './lib/realtime/realtime.ts';
 import { createSmsOutbox } from './lib/sms/outbox.ts';
@@ -23,10 +24,18 @@ import { createStorage } from './lib/storage/create-storage.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { registerAuth, type RegisteredRoute } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { graphqlRoutes } from './plugins/graphql/graphql.plugin.ts';
 import { registerRealtimeRoutes } from './plugins/realtime.ts';
 
-export type BuiltApp = { app: FastifyInstance; ctx: AppContext; modules: Modules; routes: RegisteredRoute[] };
+export type BuiltApp = {
+  app: FastifyInstance;
+  ctx: AppContext;
+  modules: Modules;
+  routes: RegisteredRoute[];
+  /** Serves /metrics on a port of its own (METRICS_PORT); resolves to the function that closes it. */
+  listenMetrics: (opts: { port: number; host: string }) => Promise<() => Promise<void>>;
+};
 
 /**
  * Builds the whole server without listening: main.ts listens, tests use `app.inject()`.
@@ -49,6 +58,14 @@ export async function buildApp(deps: {
     routerOptions: { ignoreTrailingSlash: true },
     // On close, idle keep-alive connections end at once instead of holding shutdown for their timeout.
     forceCloseConnections: 'idle',
+    // Every log line of a request, and of the jobs it queues, carries its id (a caller's
+    // x-request-id when it is plain, so a proxy's id travels through).
+    genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
+    requestIdLogLabel: 'reqId',
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    requestContext.run({ requestId: req.id }, done);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -88,7 +105,8 @@ export async function buildApp(deps: {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  registerRealtimeRoutes(app, ctx);
+  const realtimeRoutes = registerRealtimeRoutes(app, ctx);
+  const metrics = registerMetrics(app, { database, ctx, realtimeStreams: realtimeRoutes.openStreams });
   const kernel: ModuleHooks = {
     schedules: [{ name: 'realtime.prune', cron: '*/30 * * * *', run: async () => void (await ctx.realtime.prune(ctx.now())) }],
   };
@@ -111,7 +129,7 @@ export async function buildApp(deps: {
   if (webDist) await serveWeb(app, webDist);
 
   await app.ready();
-  return { app, ctx, modules, routes };
+  return { app, ctx, modules, routes, listenMetrics: metrics.listen };
 }
 
 /** The built web app; the not-found handler falls back to its index.html. */

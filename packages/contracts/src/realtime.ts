@@ -8,7 +8,10 @@ import { z } from 'zod';
 import { downloadReply, endpoint } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
 
-export const REALTIME_ERRORS = errorCodes('realtime', { topic_invalid: 400, topic_forbidden: 403 });
+export const REALTIME_ERRORS = errorCodes('realtime', { topic_invalid: 400, topic_forbidden: 403, too_many_streams: 429 });
+
+/** Open streams one user may hold on one server instance (tabs, devices). */
+export const REALTIME_STREAMS_PER_USER = 10;
 
 /**
  * A topic is `<kind>:<id>`: `lecture:12` (its sessions' scores, locks and exams), and whatever

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../../test/event-stream.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeStaff } from '../../modules/users/users.testkit.ts';
-import { createJobs, type JobDefinition, type Jobs } from './jobs.ts';
+import { requestContext } from '../observability/request-context.ts';
+import { createJobs, type JobDefinition, type JobLogger, type Jobs } from './jobs.ts';
 
 /**
  * The job system on the test database (PGlite, or PostgreSQL with TEST_DATABASE_URL). Each test
@@ -11,7 +12,7 @@ import { createJobs, type JobDefinition, type Jobs } from './jobs.ts';
  * process would — so what is shown here holds across instances.
  */
 let t: TestApp;
-const log = { error: () => {}, warn: () => {} };
+const log: JobLogger = { info: () => {}, error: () => {}, warn: () => {}, child: () => log };
 const instances: Jobs[] = [];
 
 function instance(defs: JobDefinition<never>[]): Jobs {
@@ -44,6 +45,34 @@ describe('jobs', () => {
     expect(await jobs.settled(id!)).toBe('completed');
     expect(seen).toEqual(['kept']);
     expect(await jobs.counts('test.commit')).toMatchObject({ completed: 1, created: 0, active: 0 });
+  });
+
+  it('carries the id of the request that queued a job into its run, its logs and the jobs it queues', async () => {
+    const seen: { queue: string; requestId: string; current: string | undefined }[] = [];
+    const bindings: object[] = [];
+    const jobs = createJobs({
+      database: t.database,
+      realtime: t.ctx.realtime,
+      log: { ...log, child: (b) => (bindings.push(b), log) },
+      pollingIntervalSeconds: 0.5,
+    });
+    instances.push(jobs);
+    jobs.define({
+      queue: 'test.rid.first',
+      handler: async (job) => {
+        seen.push({ queue: job.queue, requestId: job.requestId, current: requestContext.current()?.requestId });
+        await jobs.send('test.rid.second', {});
+      },
+    });
+    let second!: (id: string) => void;
+    const secondRan = new Promise<string>((resolve) => (second = resolve));
+    jobs.define({ queue: 'test.rid.second', handler: async (job) => second(job.requestId) });
+    await jobs.start();
+    const id = await requestContext.run({ requestId: 'req-42' }, () => jobs.send('test.rid.first', { n: 1 }));
+    expect(await jobs.settled(id!)).toBe('completed');
+    expect(seen).toEqual([{ queue: 'test.rid.first', requestId: 'req-42', current: 'req-42' }]);
+    expect(bindings).toContainEqual({ reqId: 'req-42', queue: 'test.rid.first', jobId: id });
+    expect(await secondRan).toBe('req-42');
   });
 
   it('retries a failing job with its attempt number, and sending the same id twice queues it once', async () => {

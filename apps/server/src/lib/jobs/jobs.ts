@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
+import { requestContext } from '../observability/request-context.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 
 /**
@@ -18,6 +19,14 @@ import type { Realtime } from '../realtime/realtime.ts';
 
 export type JobProgress = { done: number; total: number; message?: string };
 
+/** The part of the server's logger (pino) that jobs use. */
+export type JobLogger = {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+  child: (bindings: object) => JobLogger;
+};
+
 export type Job<T> = {
   id: string;
   queue: string;
@@ -28,6 +37,10 @@ export type Job<T> = {
   signal: AbortSignal;
   /** Publishes progress on the queue's `progressTopic` (a realtime topic of the owning area). */
   progress: (p: JobProgress) => Promise<void>;
+  /** The id of the request that queued the job (or the job's own id): logs and nested jobs carry it. */
+  requestId: string;
+  /** The server's logger, bound to this job's request id, queue and id. */
+  log: JobLogger;
 };
 
 export type JobDefinition<T = unknown> = {
@@ -76,6 +89,8 @@ export type Jobs = {
   settled: (id: string) => Promise<'completed' | 'failed'>;
   /** Jobs of a queue by state, from the database (all instances). */
   counts: (queue: string) => Promise<Record<'created' | 'retry' | 'active' | 'completed' | 'failed' | 'cancelled', number>>;
+  /** Jobs waiting (created, retry) or running (active), by queue: the queue depth of every instance. */
+  depth: () => Promise<{ queue: string; state: string; count: number }[]>;
   start: () => Promise<void>;
   /** Stops taking jobs, lets running ones finish for `graceMs`, then hands the rest back for a retry. */
   stop: (opts?: { graceMs?: number }) => Promise<void>;
@@ -86,11 +101,14 @@ const WAKE_CHANNEL = 'academy_jobs';
 const QUEUE_NAME = /^[A-Za-z0-9_.-]{1,60}$/;
 
 type Running = { queue: string; abort: AbortController; done: Promise<void> };
+/** What is stored as a job's data: the caller's data and the request it came from. */
+type Stored = { data: unknown; requestId?: string };
+const wrap = (data: unknown): Stored => ({ data, requestId: requestContext.current()?.requestId });
 
 export function createJobs(opts: {
   database: Pick<Database, 'sqlText' | 'listen'>;
   realtime: Pick<Realtime, 'publish'>;
-  log: { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+  log: JobLogger;
   /** Seconds between polls when no wake-up arrives (default 2). */
   pollingIntervalSeconds?: number;
 }): Jobs {
@@ -125,36 +143,40 @@ export function createJobs(opts: {
     await realtime.publish({ topic: def.progressTopic(data as never), type: 'job', data: payload }).catch((err: unknown) => log.warn({ err }, 'job event not published'));
   };
 
-  const runOne = async (def: JobDefinition<never>, raw: PgBoss.JobWithMetadata<unknown>) => {
+  const runOne = async (def: JobDefinition<never>, raw: PgBoss.JobWithMetadata<Stored>) => {
     const abort = new AbortController();
+    const data = raw.data?.data as never;
+    const requestId = raw.data?.requestId ?? raw.id;
     const job: Job<never> = {
       id: raw.id,
       queue: def.queue,
-      data: raw.data as never,
+      data,
       attempt: raw.retryCount + 1,
       signal: abort.signal,
+      requestId,
+      log: log.child({ reqId: requestId, queue: def.queue, jobId: raw.id }),
       progress: async (p) => {
         if (!def.progressTopic) return;
-        await realtime.publish({ topic: def.progressTopic(raw.data as never), type: 'job', data: { jobId: raw.id, queue: def.queue, state: 'active', ...p } });
+        await realtime.publish({ topic: def.progressTopic(data), type: 'job', data: { jobId: raw.id, queue: def.queue, state: 'active', ...p } });
       },
     };
     const entry: Running = { queue: def.queue, abort, done: Promise.resolve() };
-    const work = (async () => {
+    const work = requestContext.run({ requestId }, async () => {
       try {
         await def.handler(job);
         await boss.complete(def.queue, raw.id);
         settle(raw.id, 'completed');
-        await publishEnd(def, raw.data, { jobId: raw.id, queue: def.queue, state: 'completed' });
+        await publishEnd(def, data, { jobId: raw.id, queue: def.queue, state: 'completed' });
       } catch (err) {
         const last = raw.retryCount >= raw.retryLimit;
-        log[last ? 'error' : 'warn']({ err, queue: def.queue, jobId: raw.id, attempt: job.attempt }, last ? 'job failed for good' : 'job failed; it will be retried');
+        job.log[last ? 'error' : 'warn']({ err, attempt: job.attempt }, last ? 'job failed for good' : 'job failed; it will be retried');
         await boss.fail(def.queue, raw.id, { message: err instanceof Error ? err.message : String(err) }).catch((e: unknown) => log.error({ err: e }, 'job failure not recorded'));
         if (last) {
           settle(raw.id, 'failed');
-          await publishEnd(def, raw.data, { jobId: raw.id, queue: def.queue, state: 'failed', message: err instanceof Error ? err.message : String(err) });
+          await publishEnd(def, data, { jobId: raw.id, queue: def.queue, state: 'failed', message: err instanceof Error ? err.message : String(err) });
         }
       }
-    })();
+    });
     entry.done = work;
     running.add(entry);
     await work.finally(() => running.delete(entry));
@@ -163,7 +185,7 @@ export function createJobs(opts: {
   const work = async (def: JobDefinition<never>) => {
     const concurrency = def.concurrency ?? 1;
     const options = { batchSize: def.batchSize ?? concurrency, includeMetadata: true as const, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 };
-    const id = await boss.work<unknown>(def.queue, options, async (jobs) => {
+    const id = await boss.work<Stored>(def.queue, options, async (jobs) => {
       for (let i = 0; i < jobs.length; i += concurrency) {
         await Promise.all(jobs.slice(i, i + concurrency).map((j) => runOne(def, j)));
       }
@@ -198,7 +220,7 @@ export function createJobs(opts: {
     },
 
     async send(queue, data, sendOpts = {}) {
-      const id = await boss.send(queue, data as object, { ...sendOpts, db });
+      const id = await boss.send(queue, wrap(data), { ...sendOpts, db });
       if (id) await wake(queue);
       return id;
     },
@@ -206,7 +228,7 @@ export function createJobs(opts: {
     async sendMany(queue, items) {
       if (!items.length) return;
       await boss.insert(
-        items.map(({ data, ...o }) => ({ name: queue, data: data as object, ...o })),
+        items.map(({ data, ...o }) => ({ name: queue, data: wrap(data), ...o })),
         { db } as never,
       );
       await wake(queue);
@@ -221,6 +243,11 @@ export function createJobs(opts: {
       const out = { created: 0, retry: 0, active: 0, completed: 0, failed: 0, cancelled: 0 };
       for (const r of rows) out[r.state as keyof typeof out] = Number(r.n);
       return out;
+    },
+
+    async depth() {
+      const { rows } = await database.sqlText("select name, state, count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') group by name, state", []);
+      return rows.map((r) => ({ queue: String(r.name), state: String(r.state), count: Number(r.n) }));
     },
 
     async start() {
