@@ -116,7 +116,7 @@ async function processTimed(env: BenchEnv, file: string): Promise<{ seconds: num
   const [session] = await videoSessions(env);
   const auth = { authorization: `Bearer ${env.tokens.ta}` };
   const call = async <T>(method: string, url: string, data?: unknown): Promise<T> => {
-    const res = await fetch(`${env.baseUrl}${url}`, { method, headers: { ...json, ...auth }, body: data === undefined ? undefined : JSON.stringify(data) });
+    const res = await fetch(`${env.baseUrl}${url}`, { method, headers: data === undefined ? auth : { ...json, ...auth }, body: data === undefined ? undefined : JSON.stringify(data) });
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };

@@ -63,15 +63,13 @@ export function createProgressService(deps: Pick<VideosDeps, 'ctx' | 'lectures'>
       const { completionPercent, attendanceTypeId } = await settings.get();
       return db.transaction(async () => {
         const now = ctx.now();
-        await db
-          .insert(videoProgress)
-          .values({ videoId: video.id, userId: opts.userId, firstSeenAt: now, lastSeenAt: now, creditAt: now })
-          .onConflictDoNothing();
-        const [row] = await db
-          .select()
-          .from(videoProgress)
-          .where(and(eq(videoProgress.videoId, video.id), eq(videoProgress.userId, opts.userId)))
-          .for('update');
+        const mine = and(eq(videoProgress.videoId, video.id), eq(videoProgress.userId, opts.userId));
+        // The row exists once the player opened the video; a report without an opening starts one.
+        let [row] = await db.select().from(videoProgress).where(mine).for('update');
+        if (!row) {
+          await db.insert(videoProgress).values({ videoId: video.id, userId: opts.userId, firstSeenAt: now, lastSeenAt: now, creditAt: now }).onConflictDoNothing();
+          [row] = await db.select().from(videoProgress).where(mine).for('update');
+        }
         const elapsedSec = Math.max(0, (now.getTime() - row!.creditAt.getTime()) / 1000);
         const budget = Math.min(CREDIT_CAP_SEC, row!.creditSec + elapsedSec * MAX_PLAYBACK_RATE);
         const { intervals, gainedSec } = credit({ counted: row!.intervals, played: opts.played, durationSec: duration, budgetSec: budget });
@@ -90,7 +88,7 @@ export function createProgressService(deps: Pick<VideosDeps, 'ctx' | 'lectures'>
             creditAt: now,
             ...(completesNow ? { completedAt: now } : {}),
           })
-          .where(and(eq(videoProgress.videoId, video.id), eq(videoProgress.userId, opts.userId)))
+          .where(mine)
           .returning();
         if (completesNow && attendanceTypeId !== null) {
           await lectures.attendanceMarks.markIfOpen({ weeklyLectureId: video.weeklyLectureId, userId: opts.userId, attTypeId: attendanceTypeId, actorId: opts.userId, reason: `영상 완료: ${video.title}` });
