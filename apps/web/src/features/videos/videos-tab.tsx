@@ -122,7 +122,12 @@ export function VideosTab(props: { lectureId: number; sessions: SessionOption[];
         {uploads.map((u) => (
           <Stack key={u.id} direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }} data-testid="video-upload-item">
             <Box sx={{ flex: 1 }}>
-              <Typography variant="body2">{u.name} <Typography component="span" variant="caption" color="text.secondary">{formatFileSize(u.loaded)} / {formatFileSize(u.size)}</Typography></Typography>
+              <Typography variant="body2">
+                {u.name}{' '}
+                <Typography component="span" variant="caption" color="text.secondary">
+                  {u.loaded >= u.size && !u.error ? '다 올렸습니다. 서버에서 파일을 확인하는 중…' : `${formatFileSize(u.loaded)} / ${formatFileSize(u.size)}`}
+                </Typography>
+              </Typography>
               {u.error ? <Typography variant="caption" color="error">{u.error}</Typography> : <LinearProgress variant="determinate" value={(u.loaded / Math.max(1, u.size)) * 100} aria-label={`${u.name} 업로드 진행률`} />}
             </Box>
             <IconButton aria-label={u.error ? `${u.name} 닫기` : `${u.name} 업로드 취소`} onClick={() => (u.error ? setUploads((all) => all.filter((x) => x.id !== u.id)) : u.controller.abort())}><CloseOutlined /></IconButton>
