@@ -4,13 +4,15 @@ import { mkdir, readFile, rename } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { PART_SIZE } from '@academy/contracts/files';
 import { createTokenSigner } from '../../src/lib/tokens.ts';
-import { FFMPEG_PATH } from '../../src/modules/videos/ffmpeg.ts';
 import { openEventStream } from '../../test/event-stream.ts';
 import type { BenchEnv, CustomResult, Scenario } from '../types.ts';
 
 const json = { 'content-type': 'application/json' };
+/** The ffmpeg the server processes with (its npm package), to make the sources. */
+const FFMPEG_PATH = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 
 type VideoSession = { lectureId: number; wlId: number; videoIds: number[]; durations: number[]; participants: number[] };
 
