@@ -10,6 +10,7 @@ CREATE TABLE "video_progress" (
 	"last_seen_at" timestamp with time zone NOT NULL,
 	"credit_sec" double precision DEFAULT 0 NOT NULL,
 	"credit_at" timestamp with time zone NOT NULL,
+	"revision" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "video_progress_video_id_user_id_pk" PRIMARY KEY("video_id","user_id")
 );
 --> statement-breakpoint

@@ -24,6 +24,7 @@ export const VIDEO_ERRORS = errorCodes('videos', {
   body_invalid: 400,
   attendance_type_unknown: 400,
   student_not_found: 404,
+  busy: 409,
 });
 
 // ─── vocabulary ─────────────────────────────────────────────────────────────────────────────────

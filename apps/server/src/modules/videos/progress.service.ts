@@ -13,6 +13,8 @@ import { videoProgress, videos, type Interval } from './videos.table.ts';
  * player could play.
  */
 export const CREDIT_CAP_SEC = 120;
+/** How long a report remembers that the student may watch the video (see watchableForReport). */
+const REPORT_ACCESS_MEMORY_MS = 30_000;
 
 export type ProgressService = ReturnType<typeof createProgressService>;
 
@@ -41,6 +43,23 @@ export function createProgressService(deps: Pick<VideosDeps, 'ctx' | 'lectures'>
     return row;
   }
 
+  /**
+   * The same answer for reports, remembered briefly: a player reports every 10 s, and the video
+   * and the student's place in its session do not change between two reports. A video deleted or
+   * a student removed is noticed within the memory's lifetime.
+   */
+  const allowed = new Map<string, { at: number; video: VideoRow }>();
+  async function watchableForReport(userId: number, videoId: number): Promise<VideoRow> {
+    const key = `${userId}:${videoId}`;
+    const now = ctx.now().getTime();
+    const hit = allowed.get(key);
+    if (hit && now - hit.at >= 0 && now - hit.at < REPORT_ACCESS_MEMORY_MS) return hit.video;
+    const video = await watchable(userId, videoId);
+    if (allowed.size >= 20_000) allowed.clear();
+    allowed.set(key, { at: now, video });
+    return video;
+  }
+
   return {
     ensureMayWatch,
     watchable,
@@ -57,44 +76,49 @@ export function createProgressService(deps: Pick<VideosDeps, 'ctx' | 'lectures'>
     },
 
     async record(opts: { userId: number; videoId: number; positionSec: number; played: Interval[] }): Promise<VideoProgress> {
-      const video = await watchable(opts.userId, opts.videoId);
+      const video = await watchableForReport(opts.userId, opts.videoId);
       if (video.status !== 'ready' || !video.durationSec) throw appError(VIDEO_ERRORS.not_ready, '아직 재생할 수 없는 영상입니다');
       const duration = video.durationSec;
       const { completionPercent, attendanceTypeId } = await settings.get();
-      return db.transaction(async () => {
+      const mine = and(eq(videoProgress.videoId, video.id), eq(videoProgress.userId, opts.userId));
+      // Read, merge, write over the revision that was read: two statements, no lock held. Two
+      // tabs reporting at the same instant make one of them read again (rarely more than once).
+      for (let attempt = 0; attempt < 5; attempt++) {
         const now = ctx.now();
-        const mine = and(eq(videoProgress.videoId, video.id), eq(videoProgress.userId, opts.userId));
-        // The row exists once the player opened the video; a report without an opening starts one.
-        let [row] = await db.select().from(videoProgress).where(mine).for('update');
+        const [row] = await db.select().from(videoProgress).where(mine);
         if (!row) {
+          // The player opens the video first; a report without an opening starts the row here.
           await db.insert(videoProgress).values({ videoId: video.id, userId: opts.userId, firstSeenAt: now, lastSeenAt: now, creditAt: now }).onConflictDoNothing();
-          [row] = await db.select().from(videoProgress).where(mine).for('update');
+          continue;
         }
-        const elapsedSec = Math.max(0, (now.getTime() - row!.creditAt.getTime()) / 1000);
-        const budget = Math.min(CREDIT_CAP_SEC, row!.creditSec + elapsedSec * MAX_PLAYBACK_RATE);
-        const { intervals, gainedSec } = credit({ counted: row!.intervals, played: opts.played, durationSec: duration, budgetSec: budget });
-        const watchedSec = Math.min(duration, row!.watchedSec + gainedSec);
+        const elapsedSec = Math.max(0, (now.getTime() - row.creditAt.getTime()) / 1000);
+        const budget = Math.min(CREDIT_CAP_SEC, row.creditSec + elapsedSec * MAX_PLAYBACK_RATE);
+        const { intervals, gainedSec } = credit({ counted: row.intervals, played: opts.played, durationSec: duration, budgetSec: budget });
+        const watchedSec = Math.min(duration, row.watchedSec + gainedSec);
         const percent = Math.min(100, (watchedSec / duration) * 100);
-        const completesNow = row!.completedAt === null && percent >= completionPercent;
-        const [updated] = await db
-          .update(videoProgress)
-          .set({
-            intervals,
-            watchedSec,
-            percent,
-            positionSec: Math.min(duration, opts.positionSec),
-            lastSeenAt: now,
-            creditSec: budget - gainedSec,
-            creditAt: now,
-            ...(completesNow ? { completedAt: now } : {}),
-          })
-          .where(mine)
-          .returning();
-        if (completesNow && attendanceTypeId !== null) {
-          await lectures.attendanceMarks.markIfOpen({ weeklyLectureId: video.weeklyLectureId, userId: opts.userId, attTypeId: attendanceTypeId, actorId: opts.userId, reason: `영상 완료: ${video.title}` });
-        }
-        return toProgress(video.id, updated!, completionPercent);
-      });
+        const completesNow = row.completedAt === null && percent >= completionPercent;
+        const write = () =>
+          db
+            .update(videoProgress)
+            .set({
+              intervals, watchedSec, percent, positionSec: Math.min(duration, opts.positionSec), lastSeenAt: now,
+              creditSec: budget - gainedSec, creditAt: now, revision: row.revision + 1, ...(completesNow ? { completedAt: now } : {}),
+            })
+            .where(and(mine, eq(videoProgress.revision, row.revision)))
+            .returning();
+        // Completion and its attendance mark land together, or neither does.
+        const [updated] = completesNow
+          ? await db.transaction(async () => {
+              const done = await write();
+              if (done.length && attendanceTypeId !== null) {
+                await lectures.attendanceMarks.markIfOpen({ weeklyLectureId: video.weeklyLectureId, userId: opts.userId, attTypeId: attendanceTypeId, actorId: opts.userId, reason: `영상 완료: ${video.title}` });
+              }
+              return done;
+            })
+          : await write();
+        if (updated) return toProgress(video.id, updated, completionPercent);
+      }
+      throw appError(VIDEO_ERRORS.busy, '진행 기록이 동시에 너무 많이 들어왔습니다. 잠시 뒤에 다시 보내 주세요');
     },
 
     /** A student's own progress: every video they opened, or one video (which they must be allowed to watch). */

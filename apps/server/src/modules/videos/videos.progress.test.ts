@@ -43,6 +43,19 @@ describe('video progress', () => {
     expect(again.json.video.progress).toMatchObject({ positionSec: 310, watchedSec: 30 });
   });
 
+  it('two tabs reporting at the same instant lose nothing: both intervals are in the union', async () => {
+    const other = await addLinkVideo(t, { token: c.staff.ta.token, lectureId: c.lectureId, wlId: c.wlId, durationSec: 300, title: '두 탭' });
+    await open(c.student, other.id);
+    wait(30);
+    const [a, b] = await Promise.all([
+      report(c.student, { videoId: other.id, positionSec: 10, played: [[0, 10]] }),
+      report(c.student, { videoId: other.id, positionSec: 110, played: [[100, 110]] }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const mine = await t.call('GET', `/api/sp/video-progress?videoId=${other.id}`, c.student.token);
+    expect(mine.json[0].watchedSec).toBe(20);
+  });
+
   it('a forged report (the whole video at once) does not complete it, however often it is sent', async () => {
     await open(c.classmate);
     const forged = await report(c.classmate, { videoId, positionSec: DURATION, played: [[0, DURATION]], event: 'ended' });
@@ -129,12 +142,12 @@ describe('video progress', () => {
     const info = await t.call('GET', `/api/lectures/${c.lectureId}/weekly-lectures/${c.wlId}/videos/info`, c.staff.ta.token);
     expect(info.status).toBe(200);
     expect(info.json.completionPercent).toBe(90);
-    expect(info.json.videos.map((v: { title: string }) => v.title)).toEqual(['복습 영상', '다른 영상', '짧은 보강']);
+    expect(info.json.videos.map((v: { title: string }) => v.title)).toEqual(['복습 영상', '두 탭', '다른 영상', '짧은 보강']);
     const row = info.json.students.find((s: { userId: number }) => s.userId === c.student.id);
     expect(row.cells[0]).toMatchObject({ percent: expect.closeTo(6.7, 1), watchedSec: 40, positionSec: 320, completed: false });
-    expect(row.cells[1]).toBeNull();
-    expect(row.cells[2]).toMatchObject({ completed: true, percent: 100 });
-    expect(info.json.videos[2].completedCount).toBe(2);
+    expect(row.cells[2]).toBeNull();
+    expect(row.cells[3]).toMatchObject({ completed: true, percent: 100 });
+    expect(info.json.videos[3].completedCount).toBe(2);
 
     const xlsx = await t.app.inject({ method: 'GET', url: `/api/lectures/${c.lectureId}/weekly-lectures/${c.wlId}/videos/download`, headers: { authorization: `Bearer ${c.staff.ta.token}` } });
     expect(xlsx.statusCode).toBe(200);

@@ -68,6 +68,8 @@ export const videoProgress = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     creditSec: doublePrecision('credit_sec').notNull().default(0),
     creditAt: timestamp('credit_at', { withTimezone: true }).notNull(),
+    /** Bumped by every write: a report writes only over the row it read (no lost update, no lock). */
+    revision: integer('revision').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.videoId, t.userId] }), index('video_progress_user_idx').on(t.userId)],
 );
