@@ -61,7 +61,6 @@ export async function buildApp(deps: {
     // Every log line of a request, and of the jobs it queues, carries its id (a caller's
     // x-request-id when it is plain, so a proxy's id travels through).
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
-    requestIdLogLabel: 'reqId',
   });
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);

@@ -5,10 +5,12 @@ import { createExamsModule } from './modules/exams/index.ts';
 import { createFilesModule } from './modules/files/index.ts';
 import { createLecturesModule } from './modules/lectures/index.ts';
 import { createNoticesModule } from './modules/notices/index.ts';
+import { createPayrollModule } from './modules/payroll/index.ts';
 import { createPushAlertTemplatesModule } from './modules/push-alert-templates/index.ts';
 import { createStudentRecordsModule } from './modules/student-records/index.ts';
 import { createStudentsModule } from './modules/students/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
+import { createStaffModule } from './modules/staff/index.ts';
 import { createTagsModule } from './modules/tags/index.ts';
 import { createUsersModule } from './modules/users/index.ts';
 import { createVideosModule } from './modules/videos/index.ts';
@@ -29,8 +31,10 @@ export function createModules(ctx: AppContext) {
   const studentRecords = createStudentRecordsModule({ ctx, users, students });
   const files = createFilesModule({ ctx, users, lectures, students });
   const exams = createExamsModule({ ctx, users, lectures, students });
+  const staff = createStaffModule({ ctx, users });
+  const payroll = createPayrollModule({ ctx, users, staff, files });
   const videos = createVideosModule({ ctx, users, lectures, files });
-  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams, videos };
+  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams, staff, payroll, videos };
 }
 
 export type Modules = ReturnType<typeof createModules>;

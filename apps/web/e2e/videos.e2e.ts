@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { makeClip } from './videos-kit.ts';
-import { axeViolations, browserForFile, DEMO_ACCOUNTS } from './harness.ts';
+import { axe, browserForFile, DEMO_ACCOUNTS } from './harness.ts';
 
 const e2e = browserForFile();
 
@@ -49,7 +49,7 @@ test('a TA uploads a recording and links a YouTube video; a student on a phone w
   await ta.goto(`/crm/lectures/${lectureId}`);
   await ta.getByTestId('tab-videos').click();
   await ta.getByTestId('videos-empty').waitFor();
-  expect(await axeViolations(ta)).toEqual([]);
+  expect(await axe(ta)).toEqual([]);
   await ta.getByTestId('video-file-input').setInputFiles({ name: '3주차 수업 녹화.mp4', mimeType: 'video/mp4', buffer: clip });
   // Uploaded, then processed on the server: the row turns ready on its own (progress arrives live).
   await ta.locator('[data-testid="video-row"][data-status="ready"]').filter({ hasText: '3주차 수업 녹화' }).waitFor({ timeout: 60_000 });
@@ -73,7 +73,7 @@ test('a TA uploads a recording and links a YouTube video; a student on a phone w
   const item = phone.getByTestId('my-video').filter({ hasText: '3주차 수업 녹화' });
   await item.waitFor();
   expect(await item.innerText()).toContain('아직 안 봄');
-  expect(await axeViolations(phone)).toEqual([]);
+  expect(await axe(phone)).toEqual([]);
   await item.click();
   await phone.getByTestId('video-player').waitFor();
   expect(await phone.getByTestId('video-watermark').innerText()).toMatch(/^\S+ \d{4}$/);
@@ -82,7 +82,7 @@ test('a TA uploads a recording and links a YouTube video; a student on a phone w
   // Speed: 1× → 1.25× with the speed button.
   await phone.getByTestId('video-rate').click();
   await phone.waitForFunction(() => document.querySelector<HTMLVideoElement>('[data-testid="video-media"]')?.playbackRate === 1.25);
-  expect(await axeViolations(phone)).toEqual([]);
+  expect(await axe(phone)).toEqual([]);
 
   // Leaving the page while it plays, before the first 10-second report: what was watched reaches
   // the server only by the beacon sent as the page goes (Chromium does not show Playwright the
@@ -114,14 +114,14 @@ test('a TA uploads a recording and links a YouTube video; a student on a phone w
   await expect.poll(() => cell.innerText()).toMatch(/\d+(\.\d)?%/);
   expect(await cell.innerText()).toContain('봄');
   expect(await row.getByTestId('video-progress-cell').nth(1).innerText()).toContain('안 봄');
-  expect(await axeViolations(ta)).toEqual([]);
+  expect(await axe(ta)).toEqual([]);
 
   await ta.goto(`/crm/students/${studentId}`);
   const line = ta.getByTestId('student-video-row').filter({ hasText: '3주차 수업 녹화' });
   await line.waitFor();
   expect(await line.innerText()).toMatch(/\d+(\.\d)?%/);
   // The student page belongs to the students area: this scan covers the section videos add to it.
-  expect(await axeViolations(ta, { include: ['[data-testid="student-videos"]'] })).toEqual([]);
+  expect(await axe(ta, { include: ['[data-testid="student-videos"]'] })).toEqual([]);
 });
 
 test('a student outside the lecture is refused the video', async () => {
@@ -131,5 +131,5 @@ test('a student outside the lecture is refused the video', async () => {
   const page = await e2e.signedIn('student', { width: 390, height: 844 });
   await page.goto(`/portal/videos/${video.id}`);
   await page.getByText('수강하는 강좌의 영상만 볼 수 있습니다').waitFor();
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axe(page)).toEqual([]);
 });

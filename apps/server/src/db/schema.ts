@@ -14,4 +14,6 @@ export * from '../modules/files/files.table.ts';
 export * from '../lib/realtime/realtime.table.ts';
 export * from '../lib/links/links.table.ts';
 export * from '../modules/exams/exams.table.ts';
+export * from '../modules/staff/staff.table.ts';
+export * from '../modules/payroll/payroll.table.ts';
 export * from '../modules/videos/videos.table.ts';

@@ -81,33 +81,77 @@ export async function readSheet(buffer: Buffer, opts: ReadSheetOptions): Promise
 export type SheetColumn<T> = {
   header: string;
   width?: number;
+  /** Excel number format of the column's cells, e.g. MONEY_FORMAT. */
+  numFmt?: string;
   value: (row: T) => ExcelJS.CellValue | undefined;
 };
 
-/**
- * The one way a list becomes an .xlsx: a bold header row, one row per item, optional closing rows
- * (averages …) in italics, frozen header (and first columns), and an optional second sheet of
- * plain guidance lines.
- */
-export async function writeSheet<T>(opts: {
+/** Money as the center reads it: 1,234,000원 (negative amounts with a minus sign). */
+export const MONEY_FORMAT = '#,##0"원";-#,##0"원"';
+
+export type SheetSpec<T> = {
   name: string;
   columns: readonly SheetColumn<T>[];
   rows: readonly T[];
   footer?: readonly (ExcelJS.CellValue | undefined)[][];
   frozenColumns?: number;
-  guide?: { name: string; lines: readonly (readonly string[])[]; widths?: readonly number[] };
-}): Promise<Buffer> {
+};
+
+/** A sheet of any row type, ready to be added to a workbook (see writeBook). */
+export type BookSheet = { name: string; fill: (ws: ExcelJS.Worksheet) => void };
+
+/**
+ * One list as a sheet: a bold header row, one row per item, optional closing rows (totals …) in
+ * italics, column number formats, frozen header (and first columns).
+ */
+export function sheetOf<T>(spec: SheetSpec<T>): BookSheet {
+  return {
+    name: spec.name,
+    fill: (ws) => {
+      ws.columns = spec.columns.map((c) => ({ header: c.header, width: c.width ?? 12, ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) }));
+      ws.getRow(1).font = { bold: true };
+      for (const row of spec.rows) ws.addRow(spec.columns.map((c) => c.value(row) ?? null));
+      for (const line of spec.footer ?? []) ws.addRow(line.map((v) => v ?? null)).font = { italic: true };
+      ws.views = [{ state: 'frozen', xSplit: spec.frozenColumns ?? 0, ySplit: 1 }];
+    },
+  };
+}
+
+/** Plain guidance lines as a sheet (how to fill in a template …). */
+export function guideSheet(opts: { name: string; lines: readonly (readonly string[])[]; widths?: readonly number[] }): BookSheet {
+  return {
+    name: opts.name,
+    fill: (ws) => {
+      if (opts.widths) ws.columns = opts.widths.map((width) => ({ width }));
+      ws.addRows(opts.lines.map((l) => [...l]));
+    },
+  };
+}
+
+/**
+ * Excel's sheet names: at most 31 characters, none of : \ / ? * [ ], unique in the workbook
+ * (compared without case). A clash gets " (2)", " (3)" …
+ */
+export function uniqueSheetNames(names: readonly string[]): string[] {
+  const used = new Set<string>();
+  return names.map((raw) => {
+    const base = raw.replace(/[:\\/?*[\]]/g, ' ').trim().slice(0, 31) || '시트';
+    let name = base;
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base.slice(0, 31 - ` (${n})`.length)} (${n})`;
+    used.add(name.toLowerCase());
+    return name;
+  });
+}
+
+/** The one way a workbook is written: its sheets in order. */
+export async function writeBook(sheets: readonly BookSheet[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(opts.name);
-  ws.columns = opts.columns.map((c) => ({ header: c.header, width: c.width ?? 12 }));
-  ws.getRow(1).font = { bold: true };
-  for (const row of opts.rows) ws.addRow(opts.columns.map((c) => c.value(row) ?? null));
-  for (const line of opts.footer ?? []) ws.addRow(line.map((v) => v ?? null)).font = { italic: true };
-  ws.views = [{ state: 'frozen', xSplit: opts.frozenColumns ?? 0, ySplit: 1 }];
-  if (opts.guide) {
-    const guide = wb.addWorksheet(opts.guide.name);
-    if (opts.guide.widths) guide.columns = opts.guide.widths.map((width) => ({ width }));
-    guide.addRows(opts.guide.lines.map((l) => [...l]));
-  }
+  const names = uniqueSheetNames(sheets.map((s) => s.name));
+  sheets.forEach((s, i) => s.fill(wb.addWorksheet(names[i]!)));
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** One list as an .xlsx (see sheetOf), with an optional second sheet of plain guidance lines. */
+export async function writeSheet<T>(opts: SheetSpec<T> & { guide?: { name: string; lines: readonly (readonly string[])[]; widths?: readonly number[] } }): Promise<Buffer> {
+  return writeBook([sheetOf(opts), ...(opts.guide ? [guideSheet(opts.guide)] : [])]);
 }

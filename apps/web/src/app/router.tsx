@@ -43,6 +43,12 @@ const PortalMaterials = lazy(() => import('../routes/portal/materials.tsx'));
 const PortalScores = lazy(() => import('../routes/portal/scores.tsx'));
 const PortalVideos = lazy(() => import('../routes/portal/videos.tsx'));
 const CrmLectureFiles = lazy(() => import('../routes/crm/files/weekly-lecture-files.tsx'));
+const CrmMyWork = lazy(() => import('../routes/crm/my-work.tsx'));
+const CrmAdminTas = lazy(() => import('../routes/crm/admin/tas.tsx'));
+const CrmAdminWageTypes = lazy(() => import('../routes/crm/admin/wage-types.tsx'));
+const CrmAdminWork = lazy(() => import('../routes/crm/admin/work.tsx'));
+const CrmAdminPayroll = lazy(() => import('../routes/crm/admin/payroll.tsx'));
+const CrmAdminExpenseClaims = lazy(() => import('../routes/crm/admin/expense-claims.tsx'));
 
 /** /crm itself: each staff role's own first page. */
 function CrmIndex() {
@@ -85,6 +91,12 @@ export const routes: RouteObject[] = [
       { path: 'tags', element: page(CrmTagList) },
       { path: 'exam-templates', element: page(CrmExamTemplates) },
       { path: 'push-alert-templates', element: <RequirePermission permission="ADMIN">{page(CrmPushAlertTemplates)}</RequirePermission> },
+      { path: 'my-work', element: page(CrmMyWork) },
+      { path: 'admin/tas', element: <RequirePermission permission="ADMIN">{page(CrmAdminTas)}</RequirePermission> },
+      { path: 'admin/wage-types', element: <RequirePermission permission="ADMIN">{page(CrmAdminWageTypes)}</RequirePermission> },
+      { path: 'admin/work', element: <RequirePermission permission="ADMIN">{page(CrmAdminWork)}</RequirePermission> },
+      { path: 'admin/payroll', element: <RequirePermission permission="ADMIN">{page(CrmAdminPayroll)}</RequirePermission> },
+      { path: 'admin/expense-claims', element: <RequirePermission permission="ADMIN">{page(CrmAdminExpenseClaims)}</RequirePermission> },
     ],
   },
   {

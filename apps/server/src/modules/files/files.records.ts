@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { FilesDeps } from './files.deps.ts';
-import { isStaff, toStoredFile, type FileRow } from './files.rows.ts';
+import { isStaff, mayHandleReceipt, toStoredFile, type FileRow } from './files.rows.ts';
 import { files } from './files.table.ts';
 
 export type FileRecords = ReturnType<typeof createFileRecords>;
@@ -35,7 +35,8 @@ export function createFileRecords({ ctx, users }: Pick<FilesDeps, 'ctx' | 'users
 
     /** Staff may change any file; a student only their own. */
     ensureOwnerOrStaff(actor: AuthUser, row: FileRow): void {
-      if (!isStaff(actor) && row.ownerId !== actor.userId) throw appError(FILES_ERRORS.forbidden, '이 파일에 접근할 권한이 없습니다');
+      const allowed = row.kind === 'receipt' ? mayHandleReceipt(actor, row) : isStaff(actor) || row.ownerId === actor.userId;
+      if (!allowed) throw appError(FILES_ERRORS.forbidden, '이 파일에 접근할 권한이 없습니다');
     },
   };
 }

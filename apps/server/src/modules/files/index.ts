@@ -11,6 +11,7 @@ import { createLibraryService } from './library.service.ts';
 import { createParentLinkService } from './parent-links.service.ts';
 import { createPermissionService } from './permissions.service.ts';
 import { createPortalService } from './portal.service.ts';
+import { createReceiptService } from './receipts.service.ts';
 import { createUploadService } from './uploads.service.ts';
 import { createVideoFiles } from './video-files.ts';
 import { createWatermarkService } from './watermarks.service.ts';
@@ -26,9 +27,15 @@ export type FilesModule = ReturnType<typeof createFilesModule>;
  * The bytes live in `ctx.storage` (local folder or S3); with the local driver this module also
  * answers the signed URLs (src/lib/storage/local.routes.ts).
  *
- * Other modules use, besides the hooks:
+ * Other modules use:
+ *
+ * - `receipts.require / describe / discard` — the receipts of the payroll module's expense claims
+ *   (kind `receipt`: uploaded by a TA, opened only by that TA and admins).
+ *
  * - `videoFiles` — a lecture video's uploaded original (kind `video`): check, read, remove.
- * Areas that will keep files (OMR scans, board attachments) get a small function here when they need one.
+ *
+ * Areas that will keep files (OMR scans, board attachments) get a small function here when they
+ * need one.
  */
 export function createFilesModule(deps: FilesDeps) {
   const { ctx } = deps;
@@ -40,8 +47,10 @@ export function createFilesModule(deps: FilesDeps) {
   const library = createLibraryService({ ...deps, records, permissions, watermarks });
   const portal = createPortalService({ ...deps, records, permissions, downloads });
   const parentLinks = createParentLinkService({ ...deps, records, permissions, downloads });
+  const receipts = createReceiptService({ ...deps, library });
 
   return {
+    receipts,
     videoFiles: createVideoFiles({ records, library }),
     register(app) {
       if (isLocalStorage(ctx.storage)) registerLocalBlobRoutes(app, ctx.storage);

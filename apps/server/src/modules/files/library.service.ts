@@ -1,10 +1,11 @@
-import type { FileKind, FileViews, ListedFile, StoredFile } from '@academy/contracts/files';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { FILES_ERRORS, type FileKind, type FileViews, type ListedFile, type StoredFile } from '@academy/contracts/files';
+import { appError } from '../../lib/errors.ts';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { userAccounts } from '../users/index.ts';
 import type { FilesDeps } from './files.deps.ts';
 import type { FileRecords } from './files.records.ts';
-import { toStoredFile } from './files.rows.ts';
+import { toStoredFile, type FileRow } from './files.rows.ts';
 import { files, fileViews } from './files.table.ts';
 import type { PermissionService } from './permissions.service.ts';
 import type { WatermarkService } from './watermarks.service.ts';
@@ -19,6 +20,21 @@ export function createLibraryService(deps: Pick<FilesDeps, 'ctx' | 'users'> & { 
   const { ctx, users, records, permissions, watermarks } = deps;
   const { db, storage } = ctx;
 
+  /** The row soft-deleted and audited in one transaction; then its bytes and cached copies go. */
+  async function remove(opts: { row: FileRow; actorId: number }): Promise<void> {
+    const { row } = opts;
+    const copies = await watermarks.keysOf(row.id);
+    await db.transaction(async () => {
+      await db.update(files).set({ deletedAt: ctx.now(), updatedAt: ctx.now() }).where(eq(files.id, row.id));
+      await watermarks.forget(row.id);
+      await ctx.audit.record({ actorId: opts.actorId, action: 'file.delete', entity: 'file', entityId: row.id, before: { fileName: row.fileName, size: row.size, sha256: row.sha256 } });
+    });
+    // Bytes go after the row is marked deleted, so a failure leaves an orphan object, never a broken row.
+    if (row.uploadId) await storage.abortMultipart({ key: row.storageKey, uploadId: row.uploadId }).catch(() => {});
+    await storage.delete(row.storageKey).catch(() => {});
+    for (const key of copies) await storage.delete(key).catch(() => {});
+  }
+
   return {
     async get(opts: { actor: AuthUser; fileId: number }): Promise<StoredFile> {
       const row = await records.require(opts.fileId);
@@ -26,9 +42,9 @@ export function createLibraryService(deps: Pick<FilesDeps, 'ctx' | 'users'> & { 
       return records.reply(row);
     },
 
-    /** Available files, newest first, with how many students opened each. */
+    /** Available files, newest first, with how many students opened each. Receipts are reached through their expense claims only. */
     async list(opts: { weeklyLectureId?: number; ownerId?: number; kind?: FileKind }): Promise<ListedFile[]> {
-      const where = [isNull(files.deletedAt), eq(files.status, 'available')];
+      const where = [isNull(files.deletedAt), eq(files.status, 'available'), ne(files.kind, 'receipt')];
       if (opts.weeklyLectureId !== undefined) where.push(eq(files.weeklyLectureId, opts.weeklyLectureId));
       if (opts.ownerId !== undefined) where.push(eq(files.ownerId, opts.ownerId));
       if (opts.kind !== undefined) where.push(eq(files.kind, opts.kind));
@@ -71,18 +87,14 @@ export function createLibraryService(deps: Pick<FilesDeps, 'ctx' | 'users'> & { 
     async delete(opts: { actor: AuthUser; fileId: number }) {
       const row = await records.require(opts.fileId);
       records.ensureOwnerOrStaff(opts.actor, row);
-      const copies = await watermarks.keysOf(row.id);
-      await db.transaction(async () => {
-        await db.update(files).set({ deletedAt: ctx.now(), updatedAt: ctx.now() }).where(eq(files.id, row.id));
-        await watermarks.forget(row.id);
-        await ctx.audit.record({ actorId: opts.actor.userId, action: 'file.delete', entity: 'file', entityId: row.id, before: { fileName: row.fileName, size: row.size, sha256: row.sha256 } });
-      });
-      // Bytes go after the row is marked deleted, so a failure leaves an orphan object, never a broken row.
-      if (row.uploadId) await storage.abortMultipart({ key: row.storageKey, uploadId: row.uploadId }).catch(() => {});
-      await storage.delete(row.storageKey).catch(() => {});
-      for (const key of copies) await storage.delete(key).catch(() => {});
+      // A checked receipt belongs to its expense claim: it goes when the claim is withdrawn, never on its
+      // own. An upload that never finished may be cleaned up by its uploader.
+      if (row.kind === 'receipt' && row.status === 'available') throw appError(FILES_ERRORS.forbidden, '영수증은 경비 청구를 취소하면 함께 지워집니다');
+      await remove({ row, actorId: opts.actor.userId });
       return { deleted: true };
     },
+
+    remove,
 
     /** Who opened a material, and which granted students have not yet (by name). */
     async views(fileId: number): Promise<FileViews> {

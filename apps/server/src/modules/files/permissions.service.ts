@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { AppError, appError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { FilesDeps } from './files.deps.ts';
-import { isStaff, type FileRow } from './files.rows.ts';
+import { isStaff, mayHandleReceipt, type FileRow } from './files.rows.ts';
 import { weeklyLectureFilePermissions, weeklyLectureFilePermissionStudents } from './files.table.ts';
 
 export type PermissionService = ReturnType<typeof createPermissionService>;
@@ -57,6 +57,10 @@ export function createPermissionService({ ctx, users, lectures }: Pick<FilesDeps
     /** Row-level rule: staff see everything; a student sees their own uploads and the materials their lectures grant. */
     async ensureMayRead(opts: { actor: AuthUser; row: FileRow }): Promise<void> {
       const { actor, row } = opts;
+      if (row.kind === 'receipt') {
+        if (mayHandleReceipt(actor, row)) return;
+        throw appError(FILES_ERRORS.forbidden, '이 파일에 접근할 권한이 없습니다');
+      }
       if (isStaff(actor) || row.ownerId === actor.userId) return;
       if (row.kind !== 'material' || row.weeklyLectureId === null) throw appError(FILES_ERRORS.forbidden, '이 파일에 접근할 권한이 없습니다');
       const r = await studentMayOpen({ userId: actor.userId, weeklyLectureId: row.weeklyLectureId });

@@ -8,9 +8,10 @@ import {
   MATERIAL_REFUSED_FAMILIES,
   MAX_PARTS,
   PART_SIZE,
-  sanitizeFileName,
+  RECEIPT_FAMILIES,
   STAFF_FILE_KINDS,
   VIDEO_EXTENSIONS,
+  sanitizeFileName,
   type StoredFile,
   type UploadBody,
 } from '@academy/contracts/files';
@@ -53,7 +54,7 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
     const staff = isStaff(actor);
     if (!staff && !isStudentFileKind(input.kind)) throw appError(FILES_ERRORS.kind_forbidden, '학생은 과제와 자습 파일만 올릴 수 있습니다');
     if (staff && !(STAFF_FILE_KINDS as readonly string[]).includes(input.kind)) {
-      throw appError(FILES_ERRORS.kind_invalid, '직원이 올리는 파일은 강의 자료(material)나 강의 영상(video)이어야 합니다', { field: 'kind' });
+      throw appError(FILES_ERRORS.kind_invalid, '직원이 올리는 파일은 강의 자료(material), 강의 영상(video) 또는 영수증(receipt)이어야 합니다', { field: 'kind' });
     }
     const fileName = sanitizeFileName(input.fileName);
     const ext = fileExtension(fileName);
@@ -67,12 +68,18 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
     if (input.kind === 'material' && MATERIAL_REFUSED_FAMILIES.includes(type.family)) {
       throw appError(FILES_ERRORS.type_not_allowed, '강의 자료 이미지는 워터마크를 넣을 수 있는 PNG 또는 JPEG로 올려 주세요', { field: 'fileName' });
     }
+    if (input.kind === 'receipt' && !RECEIPT_FAMILIES.includes(type.family)) {
+      throw appError(FILES_ERRORS.type_not_allowed, '영수증은 사진(JPG, PNG, WEBP)이나 PDF로 올려 주세요', { field: 'fileName' });
+    }
     const limit = FILE_SIZE_LIMIT[input.kind];
     if (input.fileSize > limit) {
       throw appError(FILES_ERRORS.too_large, `파일이 너무 큽니다 (${formatFileSize(input.fileSize)}). 최대 ${formatFileSize(limit)}까지 올릴 수 있습니다`, { field: 'fileSize' });
     }
     let lectureId: number | null = null;
     let weeklyLectureId: number | null = null;
+    if (input.kind === 'receipt' && input.weeklyLectureId != null) {
+      throw appError(FILES_ERRORS.kind_invalid, '영수증은 회차 없이 올립니다', { field: 'weeklyLectureId' });
+    }
     if (input.weeklyLectureId != null) {
       const session = await lectures.sessions.require({ weeklyLectureId: input.weeklyLectureId, field: 'weeklyLectureId' });
       if (!staff && !(await lectures.participation.takesPart({ userId: actor.userId, session }))) {
@@ -80,7 +87,7 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
       }
       lectureId = session.lectureId;
       weeklyLectureId = session.id;
-    } else if (staff) {
+    } else if (input.kind === 'material' || input.kind === 'video') {
       throw appError(FILES_ERRORS.weekly_lecture_required, `${input.kind === 'video' ? '강의 영상' : '강의 자료'}는 회차를 지정해야 합니다`, { field: 'weeklyLectureId' });
     }
     return { fileName, contentType: type.contentType, storageKey: newStorageKey(ctx.now()), lectureId, weeklyLectureId };

@@ -84,8 +84,8 @@ export function createAccounts({ ctx }: { ctx: AppContext }) {
         .returning({ id: users.id, loginId: users.loginId });
     },
 
-    /** Changes name, login id, phone or active state of one account (fields left out stay). */
-    async updateAccount(opts: { id: number; name?: string; loginId?: string; phone?: string | null; isActive?: boolean }): Promise<void> {
+    /** Changes name, login id, phone, active state or admin level (실장) of one account (fields left out stay). */
+    async updateAccount(opts: { id: number; name?: string; loginId?: string; phone?: string | null; isActive?: boolean; isAdminLevel?: boolean }): Promise<void> {
       await db
         .update(users)
         .set({
@@ -93,6 +93,7 @@ export function createAccounts({ ctx }: { ctx: AppContext }) {
           ...(opts.loginId === undefined ? {} : { loginId: opts.loginId }),
           ...(opts.phone === undefined ? {} : { phone: opts.phone }),
           ...(opts.isActive === undefined ? {} : { isActive: opts.isActive }),
+          ...(opts.isAdminLevel === undefined ? {} : { isAdminLevel: opts.isAdminLevel }),
           updatedAt: ctx.now(),
         })
         .where(eq(users.id, opts.id));

@@ -9,6 +9,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import { ChangePasswordDialog } from '../../features/account/change-password-dialog.tsx';
 import { meQuery } from '../../features/auth/api/me.ts';
+import { ClockButton } from '../../features/payroll/clock-button.tsx';
 import { logout, useSession } from '../../lib/session.ts';
 import { CRM_NAV } from './crm-nav.ts';
 
@@ -79,9 +80,9 @@ function AccountMenu() {
 
 /** The staff frame: side navigation of the areas the user may open, header with the account. */
 export default function CrmLayout() {
-  const { principal } = useSession();
+  const { principal, userType } = useSession();
   const location = useLocation();
-  const items = CRM_NAV.filter((item) => hasPermission(principal, item.permission));
+  const items = CRM_NAV.filter((item) => hasPermission(principal, item.permission) && (!item.userType || item.userType === userType));
   const current = items.find((i) => location.pathname === i.path || location.pathname.startsWith(`${i.path}/`));
 
   return (
@@ -128,6 +129,7 @@ export default function CrmLayout() {
             <Typography variant="h6" component="h1" sx={{ flexGrow: 1, fontSize: 18 }}>
               {current?.label ?? '관리'}
             </Typography>
+            {userType === 'TA' && <ClockButton />}
             <AccountMenu />
           </Toolbar>
         </AppBar>

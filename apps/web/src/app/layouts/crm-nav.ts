@@ -1,6 +1,12 @@
 import type { Permission } from '@academy/contracts/roles';
 import type { SvgIconComponent } from '@mui/icons-material';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import PunchClockOutlined from '@mui/icons-material/PunchClockOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import QuizOutlined from '@mui/icons-material/QuizOutlined';
@@ -13,6 +19,8 @@ export type NavItem = {
   icon: SvgIconComponent;
   /** Who sees the entry; the route's own guard still decides access. */
   permission: Permission;
+  /** Only for accounts of this kind (내 근무 is for TA accounts: a 원장 has no pay). */
+  userType?: 'TA';
 };
 
 /**
@@ -26,4 +34,10 @@ export const CRM_NAV: NavItem[] = [
   { label: '태그', path: '/crm/tags', icon: SellOutlined, permission: 'TA' },
   { label: '알림 템플릿', path: '/crm/push-alert-templates', icon: SmsOutlined, permission: 'ADMIN' },
   { label: '공지사항', path: '/crm/notice', icon: CampaignOutlined, permission: 'TA' },
+  { label: '내 근무·급여', path: '/crm/my-work', icon: PunchClockOutlined, permission: 'TA', userType: 'TA' },
+  { label: '조교 관리', path: '/crm/admin/tas', icon: BadgeOutlined, permission: 'ADMIN' },
+  { label: '근무 유형', path: '/crm/admin/wage-types', icon: CategoryOutlined, permission: 'ADMIN' },
+  { label: '근무 기록', path: '/crm/admin/work', icon: CalendarMonthOutlined, permission: 'ADMIN' },
+  { label: '급여', path: '/crm/admin/payroll', icon: PaymentsOutlined, permission: 'ADMIN' },
+  { label: '경비 청구', path: '/crm/admin/expense-claims', icon: ReceiptLongOutlined, permission: 'ADMIN' },
 ];

@@ -60,4 +60,4 @@ ALTER TABLE "video_progress" ADD CONSTRAINT "video_progress_video_id_videos_id_f
 ALTER TABLE "video_settings" ADD CONSTRAINT "video_settings_attendance_type_id_attendance_types_id_fk" FOREIGN KEY ("attendance_type_id") REFERENCES "public"."attendance_types"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "video_progress_user_idx" ON "video_progress" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "videos_weekly_lecture_idx" ON "videos" USING btree ("weekly_lecture_id") WHERE "videos"."deleted_at" is null;--> statement-breakpoint
-ALTER TABLE "files" ADD CONSTRAINT "files_kind_check" CHECK ("files"."kind" in ('material', 'homework', 'self_study', 'video'));
+ALTER TABLE "files" ADD CONSTRAINT "files_kind_check" CHECK ("files"."kind" in ('material', 'homework', 'self_study', 'receipt', 'video'));

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.table.ts';
+
+/**
+ * A TA's wage settings (SPEC §3 hourlyWage … wageTypeIds), one row per TA account. The account
+ * itself (name, login, active, isAdminLevel) is the users module's. A TA without a row has the
+ * defaults: hourly, no own rate, 3.3% withholding, every active wage type.
+ */
+export const taProfiles = pgTable(
+  'ta_profiles',
+  {
+    userId: integer('user_id').primaryKey().references(() => users.id),
+    paymentType: text('payment_type', { enum: ['HOURLY', 'MONTHLY'] }).notNull().default('HOURLY'),
+    /** Whole won; the TA's own rate for wage types without a rate of their own. */
+    hourlyWage: integer('hourly_wage'),
+    monthlySalary: integer('monthly_salary'),
+    /** "2026-03" or "2026-03-16" (the first month is prorated by calendar days from that day). */
+    salaryStartMonth: text('salary_start_month'),
+    monthlyWageType: text('monthly_wage_type', { enum: ['BUSINESS', 'EMPLOYMENT'] }).notNull().default('BUSINESS'),
+    /** Wage types the TA may clock in with; empty means every active type. */
+    wageTypeIds: integer('wage_type_ids').array().notNull().default(sql`'{}'::int[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('ta_profiles_payment_type_check', sql`${t.paymentType} in ('HOURLY', 'MONTHLY')`),
+    check('ta_profiles_monthly_wage_type_check', sql`${t.monthlyWageType} in ('BUSINESS', 'EMPLOYMENT')`),
+    check('ta_profiles_amounts_check', sql`coalesce(${t.hourlyWage}, 0) >= 0 and coalesce(${t.monthlySalary}, 0) >= 0`),
+  ],
+);
+export type TaProfileRow = typeof taProfiles.$inferSelect;
+
+/**
+ * Hourly wage types (수업보조, 클리닉, 채점 …): what a TA clocks in as, with its rate. A type
+ * without a rate pays each TA's own hourlyWage. Deleting hides a type (records keep its name).
+ */
+export const hourlyWageTypes = pgTable(
+  'hourly_wage_types',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    rate: integer('rate'),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('hourly_wage_types_rate_check', sql`coalesce(${t.rate}, 0) >= 0`),
+    uniqueIndex('hourly_wage_types_name_idx').on(sql`lower(${t.name})`).where(sql`${t.deletedAt} is null`),
+  ],
+);
+export type WageTypeRow = typeof hourlyWageTypes.$inferSelect;

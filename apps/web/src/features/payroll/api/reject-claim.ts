@@ -1,0 +1,5 @@
+import { payrollApi } from '@academy/contracts/payroll';
+import { useApiMutation } from '../../../lib/api.ts';
+import { PAY_AREA } from './tags.ts';
+
+export const useRejectClaim = () => useApiMutation(payrollApi.rejectClaim, { invalidates: PAY_AREA, errorToast: false });

@@ -1,0 +1,5 @@
+import { workApi } from '@academy/contracts/payroll';
+import { useApiMutation } from '../../../lib/api.ts';
+import { PAY_AREA } from './tags.ts';
+
+export const useUpdateClaim = () => useApiMutation(workApi.updateClaim, { invalidates: PAY_AREA, errorToast: false });
