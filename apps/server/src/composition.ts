@@ -14,6 +14,7 @@ import { createSystemModule } from './modules/system/index.ts';
 import { createStaffModule } from './modules/staff/index.ts';
 import { createTagsModule } from './modules/tags/index.ts';
 import { createUsersModule } from './modules/users/index.ts';
+import { createVideosModule } from './modules/videos/index.ts';
 
 /**
  * The composition root: every module is created here, once, in dependency order, and handed the
@@ -34,7 +35,8 @@ export function createModules(ctx: AppContext) {
   const omr = createOmrModule({ ctx, users, lectures, exams, files });
   const staff = createStaffModule({ ctx, users });
   const payroll = createPayrollModule({ ctx, users, staff, files });
-  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams, omr, staff, payroll };
+  const videos = createVideosModule({ ctx, users, lectures, files });
+  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams, omr, staff, payroll, videos };
 }
 
 export type Modules = ReturnType<typeof createModules>;

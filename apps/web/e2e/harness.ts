@@ -140,16 +140,17 @@ export function pathOf(page: Page): string {
  * rules, rules axe itself marks experimental left out) on the page as it is now and returns the
  * violations as "rule (impact): target" lines, so a failing assertion names what to fix. Scan every
  * page a test visits, once it shows what the test is about; `exclude` leaves out parts the page
- * does not own (CSS selectors):
+ * does not own, `include` limits the scan to the parts a test is about (a section one area adds to
+ * another area's page) (CSS selectors):
  *
  *   expect(await axe(page)).toEqual([]);
  */
-export async function axe(page: Page, opts: { exclude?: string[] } = {}): Promise<string[]> {
+export async function axe(page: Page, opts: { include?: string[]; exclude?: string[] } = {}): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
-  const result = await page.evaluate(async (exclude) => {
+  const result = await page.evaluate(async ({ include, exclude }) => {
     const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string | null; tags: string[]; nodes: { target: string[] }[] }[] }> } };
-    return w.axe.run({ include: [['body']], exclude: exclude.map((e) => [e]) }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-  }, opts.exclude ?? []);
+    return w.axe.run({ include: (include.length ? include : ['body']).map((e) => [e]), exclude: exclude.map((e) => [e]) }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  }, { include: opts.include ?? [], exclude: opts.exclude ?? [] });
   return result.violations
     .filter((v) => !v.tags.includes('experimental'))
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));

@@ -39,3 +39,13 @@ export function ddayLabel(opts: { today: string; date: string }): string {
 export function minutesOf(hhmm: string): number {
   return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 }
+
+const KST_WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'] as const;
+
+/** An instant on the Korean clock, as the UI writes it: "2026. 11. 21.(토) 14:05". */
+export function formatKoreanDateTime(instant: Date | string): string {
+  const d = new Date(new Date(instant).getTime() + KST_OFFSET_MS);
+  const hh = String(d.getUTCHours()).padStart(2, '0');
+  const mm = String(d.getUTCMinutes()).padStart(2, '0');
+  return `${d.getUTCFullYear()}. ${d.getUTCMonth() + 1}. ${d.getUTCDate()}.(${KST_WEEKDAYS[d.getUTCDay()]}) ${hh}:${mm}`;
+}

@@ -10,24 +10,29 @@ import { errorCodes } from './errors.ts';
 import { idParam } from './validation.ts';
 
 /**
- * material: 강의 자료 on a weekly lecture (staff); omr: scans and photos of OMR answer sheets for a
- * weekly lecture's exam (staff only, never shown to students); receipt: a TA's receipt for an
- * expense claim (only its owner and admins open it); homework / self_study: a student's own uploads.
+ * material: 강의 자료 on a weekly lecture (staff); homework / self_study: a student's own uploads;
+ * receipt: a TA's receipt for an expense claim (only its owner and admins open it); video: the
+ * original of a lecture video on a weekly lecture (staff; the videos area plays a processed copy
+ * and never hands the original to students); omr: scans and photos of OMR answer sheets for a
+ * weekly lecture's exam (staff only, never shown to students).
  */
-export const FILE_KINDS = ['material', 'homework', 'self_study', 'receipt', 'omr'] as const;
+export const FILE_KINDS = ['material', 'homework', 'self_study', 'receipt', 'omr', 'video'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 export const STUDENT_FILE_KINDS = ['homework', 'self_study'] as const satisfies readonly FileKind[];
 export type StudentFileKind = (typeof STUDENT_FILE_KINDS)[number];
 export const isStudentFileKind = (k: FileKind): k is StudentFileKind => (STUDENT_FILE_KINDS as readonly FileKind[]).includes(k);
 
-/** Kinds staff upload (materials and OMR scans to a weekly lecture, receipts to an expense claim). */
-export const STAFF_FILE_KINDS = ['material', 'receipt', 'omr'] as const satisfies readonly FileKind[];
+/** Kinds staff upload (materials, videos and OMR scans to a weekly lecture, receipts to an expense claim). */
+export const STAFF_FILE_KINDS = ['material', 'receipt', 'omr', 'video'] as const satisfies readonly FileKind[];
 
-export const FILE_KIND_LABEL: Record<FileKind, string> = { material: '강의 자료', homework: '과제', self_study: '자습 파일', receipt: '영수증', omr: 'OMR 답안지' };
+export const FILE_KIND_LABEL: Record<FileKind, string> = { material: '강의 자료', homework: '과제', self_study: '자습 파일', receipt: '영수증', omr: 'OMR 답안지', video: '강의 영상' };
 
 const MB = 1024 * 1024;
-/** Lecture videos can be large; a student's photo of homework or a scanned PDF is not. */
-export const FILE_SIZE_LIMIT: Record<FileKind, number> = { material: 2048 * MB, homework: 100 * MB, self_study: 100 * MB, receipt: 10 * MB, omr: 1024 * MB };
+/** A class recording runs to several GB; a student's photo of homework or a scanned PDF does not. */
+export const FILE_SIZE_LIMIT: Record<FileKind, number> = { material: 2048 * MB, homework: 100 * MB, self_study: 100 * MB, receipt: 10 * MB, omr: 1024 * MB, video: 10 * 1024 * MB };
+
+/** What a lecture video may be uploaded as: MP4 or QuickTime (the videos area makes them stream well). */
+export const VIDEO_EXTENSIONS: readonly string[] = ['mp4', 'mov'];
 
 /** Browsers switch to multipart above this size; each part is PART_SIZE bytes (the last one less). */
 export const MULTIPART_THRESHOLD = 10 * MB;
@@ -281,8 +286,8 @@ export const uploadBody = z.object({
   fileName: z.string().trim().min(1).max(255).describe('원래 파일 이름 (서버가 정리함)'),
   contentType: z.string().trim().min(1).max(200).describe('브라우저가 알려 준 형식 (참고용; 실제 형식은 내용으로 판별)'),
   fileSize: z.number().int().min(1, '빈 파일은 올릴 수 없습니다').max(maxSize).describe('바이트 수'),
-  kind: z.enum(FILE_KINDS).describe('material(강의 자료, 직원) / omr(OMR 답안지 스캔·사진, 직원) / receipt(경비 영수증, 조교) / homework(과제) / self_study(자습 파일)'),
-  weeklyLectureId: z.number().int().positive().nullish().describe('회차 id (강의 자료는 필수)'),
+  kind: z.enum(FILE_KINDS).describe('material(강의 자료, 직원) / video(강의 영상 원본, 직원) / omr(OMR 답안지 스캔·사진, 직원) / receipt(경비 영수증, 조교) / homework(과제) / self_study(자습 파일)'),
+  weeklyLectureId: z.number().int().positive().nullish().describe('회차 id (강의 자료, 강의 영상, OMR 답안지는 필수)'),
 });
 export type UploadBody = z.infer<typeof uploadBody>;
 

@@ -17,3 +17,4 @@ export * from '../modules/exams/exams.table.ts';
 export * from '../modules/staff/staff.table.ts';
 export * from '../modules/payroll/payroll.table.ts';
 export * from '../modules/omr/omr.table.ts';
+export * from '../modules/videos/videos.table.ts';

@@ -42,6 +42,7 @@ const PortalHome = lazy(() => import('../routes/portal/home.tsx'));
 const PortalLectures = lazy(() => import('../routes/portal/lectures.tsx'));
 const PortalMaterials = lazy(() => import('../routes/portal/materials.tsx'));
 const PortalScores = lazy(() => import('../routes/portal/scores.tsx'));
+const PortalVideos = lazy(() => import('../routes/portal/videos.tsx'));
 const CrmLectureFiles = lazy(() => import('../routes/crm/files/weekly-lecture-files.tsx'));
 const CrmMyWork = lazy(() => import('../routes/crm/my-work.tsx'));
 const CrmAdminTas = lazy(() => import('../routes/crm/admin/tas.tsx'));
@@ -112,6 +113,9 @@ export const routes: RouteObject[] = [
       { path: 'scores', element: page(PortalScores) },
       { path: 'scores/:examId', element: page(PortalScores) },
       { path: 'scores/:examId/submit', element: page(PortalScores) },
+      // One page: the list (videos) and the player (videos/12).
+      { path: 'videos', element: page(PortalVideos) },
+      { path: 'videos/:videoId', element: page(PortalVideos) },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

@@ -3,7 +3,7 @@
  * shared by every area that uploads (lecture materials, student uploads, receipts, OMR scans).
  */
 import {
-  FILE_SIZE_LIMIT, FILE_TYPES, fileExtension, filesApi, formatFileSize, MULTIPART_THRESHOLD, portalFilesApi, RECEIPT_FAMILIES, type FileKind, type StoredFile, type StudentFileKind,
+  FILE_SIZE_LIMIT, FILE_TYPES, fileExtension, filesApi, formatFileSize, MULTIPART_THRESHOLD, portalFilesApi, RECEIPT_FAMILIES, VIDEO_EXTENSIONS, type FileKind, type StoredFile, type StudentFileKind,
 } from '@academy/contracts/files';
 import { call } from './api.ts';
 import { ApiError } from './http.ts';
@@ -26,6 +26,7 @@ export class UploadCancelled extends Error {
 export function precheck(file: File, kind: FileKind): string | null {
   const ext = fileExtension(file.name);
   if (!FILE_TYPES[ext]) return `${file.name}: 올릴 수 없는 파일 형식입니다 (.${ext || '확장자 없음'})`;
+  if (kind === 'video' && !VIDEO_EXTENSIONS.includes(ext)) return `${file.name}: 강의 영상은 MP4 또는 MOV 파일로 올려 주세요`;
   if (kind === 'receipt' && !RECEIPT_FAMILIES.includes(FILE_TYPES[ext].family)) return `${file.name}: 영수증은 사진(JPG, PNG, WEBP)이나 PDF로 올려 주세요`;
   if (file.size === 0) return `${file.name}: 빈 파일은 올릴 수 없습니다`;
   if (file.size > FILE_SIZE_LIMIT[kind]) return `${file.name}: 최대 ${formatFileSize(FILE_SIZE_LIMIT[kind])}까지 올릴 수 있습니다 (${formatFileSize(file.size)})`;
@@ -68,7 +69,7 @@ async function sha256Hex(file: Blob): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Staff upload lecture materials and OMR scans to a weekly lecture; a student uploads into their own space. */
+/** Staff upload lecture materials, videos and OMR scans to a weekly lecture; a student uploads into their own space. */
 export type UploadTarget = { student?: false; kind: FileKind; weeklyLectureId?: number | null } | { student: true; kind: StudentFileKind };
 
 /**

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -198,6 +198,19 @@ export function createLocalStorage(opts: { root: string; secret: string; now: ()
       await writeFile(tmp, body);
       await mkdir(path.dirname(target), { recursive: true });
       await rename(tmp, target);
+    },
+    async putFile({ key, path: source }) {
+      const target = objectPath(key);
+      await mkdir(tmpDir, { recursive: true });
+      const tmp = path.join(tmpDir, randomBytes(16).toString('hex'));
+      try {
+        await copyFile(source, tmp);
+        await mkdir(path.dirname(target), { recursive: true });
+        await rename(tmp, target);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
     },
     async delete(key) {
       await rm(objectPath(key), { force: true });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -43,7 +43,7 @@ async function localDriver(): Promise<Driver> {
 async function s3Driver(): Promise<Driver> {
   const server: S3TestServer = await startS3TestServer();
   const clock = { offsetMs: 0 };
-  const storage = createS3Storage({ ...server.config, now: () => new Date(Date.now() + clock.offsetMs) });
+  const storage = createS3Storage({ ...server.config, now: () => new Date(Date.now() + clock.offsetMs), putFilePartBytes: 5 * 1024 * 1024 });
   return {
     storage,
     abs: (u) => u,
@@ -164,6 +164,26 @@ describe.each([
     expect((await fetch(url, { method: 'PUT', body: bytes(11) })).status).toBeGreaterThanOrEqual(400);
     expect(await d.storage.head('files/t/tamper')).toBeNull();
     expect(await d.storage.head('files/t/tamper2')).toBeNull();
+  });
+
+  it('putFile stores a file the server made (in parts on s3); a signed GET answers a Range with 206 and Content-Range', async () => {
+    const body = bytes(11 * 1024 * 1024 + 77, 5);
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'storage-putfile-'));
+    await writeFile(path.join(dir, 'video.mp4'), body);
+    await d.storage.putFile({ key: 'videos/t/stream.mp4', path: path.join(dir, 'video.mp4'), contentType: 'video/mp4' });
+    await rm(dir, { recursive: true, force: true });
+    expect(await d.storage.head('videos/t/stream.mp4')).toEqual({ size: body.length });
+    const url = d.abs(await d.storage.presignGet({ key: 'videos/t/stream.mp4', expiresInSec: 60, fileName: 'stream.mp4', contentType: 'video/mp4', inline: true }));
+    const first = await fetch(url, { headers: { range: 'bytes=0-99' } });
+    expect(first.status).toBe(206);
+    expect(first.headers.get('content-range')).toBe(`bytes 0-99/${body.length}`);
+    expect(Buffer.from(await first.arrayBuffer()).equals(body.subarray(0, 100))).toBe(true);
+    // Where a player seeks: from the middle to the end.
+    const from = 6 * 1024 * 1024;
+    const tail = await fetch(url, { headers: { range: `bytes=${from}-` } });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get('content-range')).toBe(`bytes ${from}-${body.length - 1}/${body.length}`);
+    expect(sha(Buffer.from(await tail.arrayBuffer()))).toBe(sha(body.subarray(from)));
   });
 
   it.skipIf(realS3Only)('a GET URL cannot be used to PUT', async () => {

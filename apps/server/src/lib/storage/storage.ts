@@ -28,6 +28,11 @@ export type Storage = {
   read: (opts: { key: string; start?: number; end?: number }) => Promise<Readable>;
   /** Stores a small object written by the server itself (watermarked copies). */
   put: (opts: { key: string; body: Uint8Array; contentType: string }) => Promise<void>;
+  /**
+   * Stores a local file the server made, of any size, without holding it in memory (a processed
+   * lecture video of several GB). The object appears only once it is whole.
+   */
+  putFile: (opts: { key: string; path: string; contentType: string }) => Promise<void>;
   delete: (key: string) => Promise<void>;
   close: () => Promise<void>;
 };

@@ -14,6 +14,7 @@ import { createPermissionService } from './permissions.service.ts';
 import { createPortalService } from './portal.service.ts';
 import { createReceiptService } from './receipts.service.ts';
 import { createUploadService } from './uploads.service.ts';
+import { createVideoFiles } from './video-files.ts';
 import { createWatermarkService } from './watermarks.service.ts';
 
 export type FilesModule = ReturnType<typeof createFilesModule>;
@@ -33,8 +34,9 @@ export type FilesModule = ReturnType<typeof createFilesModule>;
  *   (kind `receipt`: uploaded by a TA, opened only by that TA and admins).
  * - `omrFiles` — the OMR module reads the scans uploaded as kind `omr` and deletes them.
  *
- * Areas that will keep files (videos, board attachments) get a small function here when they need
- * one.
+ * - `videoFiles` — a lecture video's uploaded original (kind `video`): check, read, remove.
+ *
+ * Areas that will keep files (board attachments) get a small function here when they need one.
  */
 export function createFilesModule(deps: FilesDeps) {
   const { ctx } = deps;
@@ -51,6 +53,7 @@ export function createFilesModule(deps: FilesDeps) {
   return {
     receipts,
     omrFiles: createOmrFileService(deps),
+    videoFiles: createVideoFiles({ records, library }),
     register(app) {
       if (isLocalStorage(ctx.storage)) registerLocalBlobRoutes(app, ctx.storage);
       filesRoutes(app, { uploads, downloads, library, permissions, portal, parentLinks, lectures: deps.lectures, origin: (req) => publicOrigin(req, ctx) });

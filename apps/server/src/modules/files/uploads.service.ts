@@ -11,6 +11,7 @@ import {
   PART_SIZE,
   RECEIPT_FAMILIES,
   STAFF_FILE_KINDS,
+  VIDEO_EXTENSIONS,
   sanitizeFileName,
   type StoredFile,
   type UploadBody,
@@ -54,7 +55,7 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
     const staff = isStaff(actor);
     if (!staff && !isStudentFileKind(input.kind)) throw appError(FILES_ERRORS.kind_forbidden, '학생은 과제와 자습 파일만 올릴 수 있습니다');
     if (staff && !(STAFF_FILE_KINDS as readonly string[]).includes(input.kind)) {
-      throw appError(FILES_ERRORS.kind_invalid, '직원이 올리는 파일은 강의 자료(material), OMR 답안지(omr) 또는 영수증(receipt)이어야 합니다', { field: 'kind' });
+      throw appError(FILES_ERRORS.kind_invalid, '직원이 올리는 파일은 강의 자료(material), 강의 영상(video), OMR 답안지(omr) 또는 영수증(receipt)이어야 합니다', { field: 'kind' });
     }
     const fileName = sanitizeFileName(input.fileName);
     const ext = fileExtension(fileName);
@@ -64,6 +65,9 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
     }
     if (input.kind === 'omr' && !OMR_FAMILIES.includes(type.family)) {
       throw appError(FILES_ERRORS.type_not_allowed, 'OMR 답안지는 스캔한 PDF나 사진(JPEG, PNG)으로 올려 주세요', { field: 'fileName' });
+    }
+    if (input.kind === 'video' && !VIDEO_EXTENSIONS.includes(ext)) {
+      throw appError(FILES_ERRORS.type_not_allowed, '강의 영상은 MP4 또는 MOV 파일로 올려 주세요', { field: 'fileName' });
     }
     if (input.kind === 'material' && MATERIAL_REFUSED_FAMILIES.includes(type.family)) {
       throw appError(FILES_ERRORS.type_not_allowed, '강의 자료 이미지는 워터마크를 넣을 수 있는 PNG 또는 JPEG로 올려 주세요', { field: 'fileName' });
@@ -87,8 +91,9 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
       }
       lectureId = session.lectureId;
       weeklyLectureId = session.id;
-    } else if (input.kind === 'material' || input.kind === 'omr') {
-      throw appError(FILES_ERRORS.weekly_lecture_required, input.kind === 'omr' ? 'OMR 답안지는 회차를 지정해야 합니다' : '강의 자료는 회차를 지정해야 합니다', { field: 'weeklyLectureId' });
+    } else if (input.kind === 'material' || input.kind === 'video' || input.kind === 'omr') {
+      const what = { material: '강의 자료', video: '강의 영상', omr: 'OMR 답안지' }[input.kind];
+      throw appError(FILES_ERRORS.weekly_lecture_required, `${what}는 회차를 지정해야 합니다`, { field: 'weeklyLectureId' });
     }
     return { fileName, contentType: type.contentType, storageKey: newStorageKey(ctx.now()), lectureId, weeklyLectureId };
   }

@@ -1,5 +1,6 @@
 import { hasPermission } from '@academy/contracts/roles';
 import type { ModuleHooks } from '../../module.ts';
+import { createAttendanceMarks } from './attendance-marks.ts';
 import { createAttendanceService } from './attendance.service.ts';
 import type { LecturesDeps } from './lectures.deps.ts';
 import { largeLecturesStep } from './lectures.large.ts';
@@ -22,6 +23,7 @@ export type LecturesModule = ReturnType<typeof createLecturesModule>;
  * - `participation` — is this student in this session / lecture; who takes part.
  * - `sessions` — find or require a session, describe sessions by id.
  * - `lectures` — check lecture ids, lecture names.
+ * - `attendanceMarks` — a mark set on a student's behalf (a completed video), never over a person's.
  */
 export function createLecturesModule(deps: LecturesDeps) {
   const roster = createRosterService(deps);
@@ -32,6 +34,7 @@ export function createLecturesModule(deps: LecturesDeps) {
 
   return {
     ...createParticipation(deps),
+    attendanceMarks: createAttendanceMarks(deps),
     register(app) {
       lectureRoutes(app, { lectures, roster, sessions, attendance, portal });
       registerLectureResources(app);

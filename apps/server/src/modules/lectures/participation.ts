@@ -3,6 +3,7 @@ import { and, asc, between, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import { missingIds } from '../../db/exists.ts';
+import { selectRows } from '../../db/sql.ts';
 import { appError } from '../../lib/errors.ts';
 import type { RelationFilter } from '../../plugins/graphql/registry.ts';
 import { mapWeeklyLecture } from './lectures.rows.ts';
@@ -44,6 +45,16 @@ export function createParticipation({ ctx }: { ctx: AppContext }) {
       /** A student takes part in a session when they are its participant or enrolled in its lecture now. */
       async takesPart(opts: { userId: number; session: Pick<WeeklyLecture, 'id' | 'lectureId'> }): Promise<boolean> {
         return (await isParticipant({ userId: opts.userId, weeklyLectureId: opts.session.id })) || isEnrolled({ userId: opts.userId, lectureId: opts.session.lectureId });
+      },
+      /** The sessions a student takes part in (as `takesPart` decides, for every session at once). */
+      async sessionsTakenBy(userId: number): Promise<number[]> {
+        const rows = await selectRows<{ id: number }>(db, sql`
+          select ${weeklyLectureParticipants.weeklyLectureId} as id from ${weeklyLectureParticipants} where ${weeklyLectureParticipants.userId} = ${userId}
+          union
+          select ${weeklyLectures.id} as id from ${weeklyLectures}
+            join ${lectureStudents} on ${lectureStudents.lectureId} = ${weeklyLectures.lectureId}
+          where ${lectureStudents.userId} = ${userId} and ${lectureStudents.leftAt} is null`);
+        return rows.map((r) => r.id);
       },
       /** The participants of a session (user ids). */
       async participantsOf(weeklyLectureId: number): Promise<number[]> {

@@ -3,6 +3,7 @@ import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
+import OndemandVideoOutlined from '@mui/icons-material/OndemandVideoOutlined';
 
 export type PortalNavItem = {
   label: string;
@@ -19,4 +20,5 @@ export const PORTAL_NAV: PortalNavItem[] = [
   { label: '수업', path: '/portal/lectures', icon: MenuBookOutlined },
   { label: '자료', path: '/portal/materials', icon: FolderOutlined },
   { label: '성적', path: '/portal/scores', icon: AssessmentOutlined },
+  { label: '영상', path: '/portal/videos', icon: OndemandVideoOutlined },
 ];

@@ -15,20 +15,25 @@ import { ExamsTab } from '../../../features/exams/exams-tab.tsx';
 import { AttendanceGrid } from '../../../features/lectures/attendance-grid.tsx';
 import { RosterDialog, SpecialSessionDialog, TransferDialog } from '../../../features/lectures/lecture-dialogs.tsx';
 import { useAttendanceGrid } from '../../../features/lectures/api/attendance-grid.ts';
+import { useAttendanceTypes } from '../../../features/lectures/api/attendance-types.ts';
 import { useLectureDetail } from '../../../features/lectures/api/lecture-detail.ts';
 import { SessionTabs } from '../../../features/lectures/session-panel.tsx';
+import { VideosTab } from '../../../features/videos/videos-tab.tsx';
 import { dayjs } from '../../../lib/dayjs.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.ts';
 
-/** A lecture's workspace: the attendance sheet, the weekly tests and scores, each session's participants and announcements, roster and transfers. */
+type Tab = 'attendance' | 'exams' | 'videos' | 'sessions';
+
+/** A lecture's workspace: the attendance sheet, the weekly tests and scores, the videos, each session's participants and announcements, roster and transfers. */
 export default function LectureDetailPage() {
   const id = Number(useParams().id);
   const { principal } = useSession();
   const detail = useLectureDetail(id);
   const grid = useAttendanceGrid(id);
   const me = useQuery(meQuery());
-  const [tab, setTab] = useState<'attendance' | 'exams' | 'sessions'>('attendance');
+  const [tab, setTab] = useState<Tab>('attendance');
+  const attendanceTypes = useAttendanceTypes();
   const [dialog, setDialog] = useState<'roster' | 'transfer' | 'special' | null>(null);
   const today = dayjs().format('YYYY-MM-DD');
 
@@ -64,9 +69,10 @@ export default function LectureDetailPage() {
         )}
       </Stack>
       {lecture.disabled && <Alert severity="warning" sx={{ mb: 2 }}>비활성화된 강좌입니다. 기록은 볼 수 있지만 출결 입력과 회차 추가는 할 수 없습니다.</Alert>}
-      <Tabs value={tab} onChange={(_, v: 'attendance' | 'exams' | 'sessions') => setTab(v)} sx={{ mb: 2 }}>
+      <Tabs value={tab} onChange={(_, v: Tab) => setTab(v)} sx={{ mb: 2 }}>
         <Tab value="attendance" label="출석부" data-testid="tab-attendance" />
         <Tab value="exams" label="시험·성적" data-testid="tab-exams" />
+        <Tab value="videos" label="영상" data-testid="tab-videos" />
         <Tab value="sessions" label="회차별 관리 (참여자·공지)" data-testid="tab-sessions" />
       </Tabs>
       {tab === 'attendance' && (
@@ -83,6 +89,15 @@ export default function LectureDetailPage() {
           initialWlId={sessions[currentIndex]?.id ?? null}
           myUserId={me.data?.id ?? null}
           disabled={lecture.disabled}
+        />
+      )}
+      {tab === 'videos' && (
+        <VideosTab
+          lectureId={id}
+          sessions={sessions.map((w) => ({ id: w.id, title: w.specialName ?? w.title, date: w.date }))}
+          initialWlId={sessions[Math.max(0, sessions.findLastIndex((w) => w.date <= today))]?.id ?? null}
+          isAdmin={hasPermission(principal, 'ADMIN')}
+          attendanceTypes={attendanceTypes.data ?? []}
         />
       )}
       {tab === 'sessions' && <SessionTabs lecture={lecture} initialId={sessions[currentIndex]?.id ?? null} />}

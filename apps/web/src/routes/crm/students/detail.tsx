@@ -51,6 +51,7 @@ import { GradeChart } from '../../../features/students/grade-chart.tsx';
 import { RepresentativeLectures } from '../../../features/students/representative-lectures.tsx';
 import { useTagList } from '../../../features/tags/api/tag-list.ts';
 import { TagChip } from '../../../features/tags/tag-chip.tsx';
+import { StudentVideos } from '../../../features/videos/student-videos.tsx';
 import { dayjs } from '../../../lib/dayjs.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -400,7 +401,7 @@ function ScoresSection({ studentId }: { studentId: number }) {
   );
 }
 
-/** One student's record: profile, representative lectures, tags, memos (pinned first), consult timeline, 모의고사/내신 scores. */
+/** One student's record: profile, representative lectures, tags, memos (pinned first), consult timeline, 모의고사/내신 scores, lecture videos watched. */
 export default function CrmStudentDetailPage() {
   const id = Number(useParams().id);
   const student = useStudent(id);
@@ -425,6 +426,9 @@ export default function CrmStudentDetailPage() {
           <MemosSection studentId={id} />
           <ScoresSection studentId={id} />
         </Stack>
+      </Box>
+      <Box sx={{ mt: 2 }}>
+        <StudentVideos studentId={id} />
       </Box>
     </Box>
   );
