@@ -1,6 +1,7 @@
 import type { AppContext } from './context.ts';
 import type { ModuleHooks } from './module.ts';
 import { createAuthModule } from './modules/auth/index.ts';
+import { createClinicModule } from './modules/clinic/index.ts';
 import { createExamsModule } from './modules/exams/index.ts';
 import { createFilesModule } from './modules/files/index.ts';
 import { createLecturesModule } from './modules/lectures/index.ts';
@@ -28,7 +29,8 @@ export function createModules(ctx: AppContext) {
   const studentRecords = createStudentRecordsModule({ ctx, users, students });
   const files = createFilesModule({ ctx, users, lectures, students });
   const exams = createExamsModule({ ctx, users, lectures, students });
-  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams };
+  const clinic = createClinicModule({ ctx, users, students, exams, notices, templates: pushAlertTemplates, records: studentRecords });
+  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams, clinic };
 }
 
 export type Modules = ReturnType<typeof createModules>;

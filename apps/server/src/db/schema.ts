@@ -14,3 +14,4 @@ export * from '../modules/files/files.table.ts';
 export * from '../lib/realtime/realtime.table.ts';
 export * from '../lib/links/links.table.ts';
 export * from '../modules/exams/exams.table.ts';
+export * from '../modules/clinic/clinic.table.ts';

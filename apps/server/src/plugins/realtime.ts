@@ -1,7 +1,9 @@
-import { realtimeApi, topicOf, type RealtimeEvent } from '@academy/contracts/realtime';
+import { REALTIME_ERRORS, realtimeApi, TOPIC_PERMISSION, topicKind, topicOf, type RealtimeEvent } from '@academy/contracts/realtime';
+import { hasPermission } from '@academy/contracts/roles';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { route } from '../http/route.ts';
+import { appError } from '../lib/errors.ts';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -16,8 +18,11 @@ export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): v
     for (const end of open) end();
   });
 
-  route(app, realtimeApi.events, async ({ query, req, reply }) => {
+  route(app, realtimeApi.events, async ({ query, req, reply, user }) => {
     const topics = query.topics;
+    // The route lets every signed-in account in; each topic kind names who may follow it.
+    const denied = topics.find((t) => !hasPermission(user, TOPIC_PERMISSION[topicKind(t)]));
+    if (denied) throw appError(REALTIME_ERRORS.topic_forbidden, `이 실시간 토픽을 볼 권한이 없습니다 (${denied})`);
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {

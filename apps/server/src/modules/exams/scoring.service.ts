@@ -47,7 +47,12 @@ export function createScoringService(deps: ExamsDeps & { locks: LockService }) {
     }
   }
 
-  async function write(opts: { writes: Write[]; actor: Actor; action: string }): Promise<ScoreCell[]> {
+  /**
+   * `ignoreLocks`: for a status change made by someone who is not typing in the grid (a student's
+   * clinic booking): the typing lock protects the typed value, and the new version still reaches
+   * the typist's screen, so the booking does not wait on it.
+   */
+  async function write(opts: { writes: Write[]; actor: Actor; action: string; ignoreLocks?: boolean }): Promise<ScoreCell[]> {
     return db.transaction(async () => {
       const examIds = [...new Set(opts.writes.map((w) => w.examId))];
       const examRows = await db.select().from(exams).where(inArray(exams.id, examIds));
@@ -61,7 +66,7 @@ export function createScoringService(deps: ExamsDeps & { locks: LockService }) {
         const names = await users.directory(outsiders.map((o) => o.userId));
         throw appError(EXAM_ERRORS.not_participant, `이 시험의 회차 참여자가 아닌 학생이 있습니다: ${outsiders.map((o) => names.get(o.userId)?.name ?? `ID ${o.userId}`).join(', ')}. 아무것도 바꾸지 않았습니다`, { field: 'userId' });
       }
-      await locks.assertFree({ cells: opts.writes, actor: opts.actor });
+      if (!opts.ignoreLocks) await locks.assertFree({ cells: opts.writes, actor: opts.actor });
 
       const current = await db
         .select()
