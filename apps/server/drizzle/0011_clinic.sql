@@ -41,6 +41,13 @@ CREATE TABLE "clinic_rules" (
 	CONSTRAINT "clinic_rules_single_check" CHECK ("clinic_rules"."id" = 1)
 );
 --> statement-breakpoint
+CREATE TABLE "clinic_seats" (
+	"slot_id" integer NOT NULL,
+	"seat_no" integer NOT NULL,
+	"user_id" integer,
+	CONSTRAINT "clinic_seats_slot_id_seat_no_pk" PRIMARY KEY("slot_id","seat_no")
+);
+--> statement-breakpoint
 CREATE TABLE "clinic_slots" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"kind" text DEFAULT 'clinic' NOT NULL,
@@ -67,8 +74,10 @@ CREATE TABLE "clinic_slots" (
 --> statement-breakpoint
 ALTER TABLE "clinic_participants" ADD CONSTRAINT "clinic_participants_slot_id_clinic_slots_id_fk" FOREIGN KEY ("slot_id") REFERENCES "public"."clinic_slots"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "clinic_participants" ADD CONSTRAINT "clinic_participants_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "clinic_seats" ADD CONSTRAINT "clinic_seats_slot_id_clinic_slots_id_fk" FOREIGN KEY ("slot_id") REFERENCES "public"."clinic_slots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "clinic_slots" ADD CONSTRAINT "clinic_slots_ta_id_users_id_fk" FOREIGN KEY ("ta_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "clinic_participants_slot_user_uidx" ON "clinic_participants" USING btree ("slot_id","user_id");--> statement-breakpoint
 CREATE INDEX "clinic_participants_user_idx" ON "clinic_participants" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "clinic_seats_slot_user_uidx" ON "clinic_seats" USING btree ("slot_id","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "clinic_slots_identity_uidx" ON "clinic_slots" USING btree ("kind","date","start_time","end_time","room");--> statement-breakpoint
 CREATE INDEX "clinic_slots_date_idx" ON "clinic_slots" USING btree ("date","start_time");

@@ -92,6 +92,15 @@ export function kstDateTime(instant: string | Date): string {
   return `${formatKoreanDate(shifted.slice(0, 10))} ${shifted.slice(11, 16)}`;
 }
 
+/** "18:02" on the Korean clock. */
+export function kstTime(instant: string | Date): string {
+  return new Date(new Date(instant).getTime() + 9 * 3_600_000).toISOString().slice(11, 16);
+}
+
+/** An instant as a `datetime-local` input shows it on the Korean clock ("2026-11-16T21:00"), and back. */
+export const toKstLocal = (instant: string) => new Date(Date.parse(instant) + 9 * 3_600_000).toISOString().slice(0, 16);
+export const fromKstLocal = (local: string) => new Date(`${local}:00+09:00`).toISOString();
+
 /** The Monday of the week a date is in (weeks start on Monday). */
 export function mondayOf(date: string): string {
   return addDays(date, 1 - dayOfWeek(date));
@@ -362,16 +371,20 @@ export type PortalBoard = z.infer<typeof portalBoard>;
 export const reserveBody = z.object({ examId: idParam.optional().describe('이 예약으로 해결할 시험 (비우면 가장 오래된 클리닉 대상)') });
 export const portalRangeQuery = z.object({ from: isoDateSchema.optional().describe('기본: 오늘'), to: isoDateSchema.optional().describe('기본: 2주 뒤') });
 
-/** Realtime events of the staff topic `clinic:<week>`. */
+/** Realtime events of the staff topic `clinic:<week>` (seat counts travel on `clinic-seats:<week>`, which staff follow too). */
 export type ClinicEvent =
   | { type: 'slot'; data: Slot }
   | { type: 'slotRemoved'; data: { id: number; date: string } }
-  | { type: 'participant'; data: { participant: Participant; reserved: number } }
-  | { type: 'participantRemoved'; data: { id: number; slotId: number; reserved: number } }
+  | { type: 'participant'; data: { participant: Participant } }
+  | { type: 'participantRemoved'; data: { id: number; slotId: number } }
   | { type: 'slots'; data: { dates: string[] } }
   | { type: 'day'; data: DayInfo };
-/** Realtime event of the students' topic `clinic-seats:<week>`. */
-export type SeatsEvent = { type: 'seats'; data: { slotId: number; reserved: number; capacity: number } };
+/**
+ * Realtime events of the topic `clinic-seats:<week>`: the seats taken in a slot, exact and in
+ * commit order (the count moves last in each booking's transaction), and `slots` when a copy added
+ * slots. Nothing about who holds them.
+ */
+export type SeatsEvent = { type: 'seats'; data: { slotId: number; reserved: number; capacity: number } } | { type: 'slots'; data: { dates: string[] } };
 
 // ─── endpoints ──────────────────────────────────────────────────────────────────────────────────
 

@@ -2,8 +2,9 @@ import { CLINIC_ERRORS, type CounselType, type DailyStatus, HURRY_FALLBACK_TEXT,
 import { DAY_LABELS, dayOfWeek } from '@academy/contracts/dates';
 import { compareKorean } from '@academy/contracts/format';
 import { fillTemplate } from '@academy/contracts/push-alert-templates';
-import { and, asc, between, eq, inArray } from 'drizzle-orm';
+import { and, asc, between, eq } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
+import { userAccounts } from '../users/index.ts';
 import type { ClinicDeps } from './clinic.deps.ts';
 import { type Actor, type ClinicRows, mapDay, type ParticipantRow, type WindowedSlot } from './clinic.rows.ts';
 import { clinicDays, clinicParticipants, clinicSlots } from './clinic.table.ts';
@@ -45,7 +46,7 @@ export function createBoardService(deps: ClinicDeps & { rows: ClinicRows }) {
       const keys = Object.keys(change);
       await audit.record({ actorId: opts.actor.id, action: opts.action, entity: 'clinic_participant', entityId: p.id, before: pick(p, keys), after: pick(after!, keys) });
       const participant = await rows.mapOne(after!);
-      await rows.announceParticipant({ participant, slot, reserved: slot.reserved, seatsChanged: false });
+      await rows.announceParticipant({ participant, slot });
       return participant;
     });
   }
@@ -53,18 +54,25 @@ export function createBoardService(deps: ClinicDeps & { rows: ClinicRows }) {
   return {
     /** Slots × participants between two days (participants by name), with the days' memos. */
     async daily(opts: { kind: SlotKind; startDate: string; endDate: string; reserveType?: ReserveType }): Promise<DailyStatus> {
-      const slots = await rows.windowedSlots(and(
+      const inRange = and(
         eq(clinicSlots.kind, opts.kind),
         between(clinicSlots.date, opts.startDate, opts.endDate),
         opts.reserveType ? eq(clinicSlots.reserveType, opts.reserveType) : undefined,
-      ));
-      const ids = slots.map((s) => s.id);
-      const [mapped, participantRows, days] = await Promise.all([
-        rows.mapSlots(slots),
-        ids.length ? db.select().from(clinicParticipants).where(inArray(clinicParticipants.slotId, ids)).orderBy(asc(clinicParticipants.id)) : [],
+      );
+      // Slots, their participants with names, and the days, read side by side.
+      const [slots, found, days] = await Promise.all([
+        rows.windowedSlots(inRange),
+        db
+          .select({ p: clinicParticipants, name: userAccounts.name, loginId: userAccounts.loginId })
+          .from(clinicParticipants)
+          .innerJoin(clinicSlots, eq(clinicSlots.id, clinicParticipants.slotId))
+          .innerJoin(userAccounts, eq(userAccounts.id, clinicParticipants.userId))
+          .where(inRange)
+          .orderBy(asc(clinicParticipants.id)),
         db.select().from(clinicDays).where(between(clinicDays.date, opts.startDate, opts.endDate)).orderBy(asc(clinicDays.date)),
       ]);
-      const participants = await rows.mapParticipants(participantRows);
+      const names = new Map(found.map((f) => [f.p.userId, { name: f.name, loginId: f.loginId }]));
+      const [mapped, participants] = await Promise.all([rows.mapSlots(slots), rows.mapParticipants(found.map((f) => f.p), names)]);
       const bySlot = new Map<number, Participant[]>();
       for (const p of participants) bySlot.set(p.slotId, [...(bySlot.get(p.slotId) ?? []), p]);
       return {

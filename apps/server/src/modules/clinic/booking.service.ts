@@ -1,17 +1,19 @@
 import { CLINIC_ERRORS, type CounselType, kstDateTime, type Participant, type ParticipantSource, type SlotKind } from '@academy/contracts/clinic';
-import { and, asc, eq, gt, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { appError } from '../../lib/errors.ts';
 import type { ClinicDeps } from './clinic.deps.ts';
 import type { Actor, ClinicRows, ParticipantRow, WindowedSlot } from './clinic.rows.ts';
 import { clinicParticipants, clinicSlots } from './clinic.table.ts';
+import { createSeats } from './seats.ts';
 
 const WORD: Record<SlotKind, string> = { clinic: '클리닉', counsel: '상담' };
 
 /**
  * Advisory-lock namespace of this module: while a student's bookings change, their lock is held
  * (one per student, released at commit), so two requests of one student cannot both pass the
- * overlap check. Every transaction here takes student locks (in id order) before any slot row, and
- * slot rows in id order, so no two of them can wait on each other in a circle.
+ * overlap check. Lock order: seat rows (never waited on: SKIP LOCKED), student locks (in id
+ * order), slot rows in id order as the last step (seats.ts).
  */
 const LOCK_SPACE = 7301;
 
@@ -31,14 +33,15 @@ type Place = {
 /**
  * Booking: a seat in a slot, never more than its capacity and never two overlapping slots for one
  * student, however many requests arrive at once and on however many server instances. The rules
- * are kept by the database in one transaction per request: the student's advisory lock, the
- * overlap check, then one conditional UPDATE that takes a seat only while `reserved < capacity`
- * (the row lock makes concurrent bookings of a slot wait their turn and re-check). A full slot is
- * answered before any transaction, from one read.
+ * are kept by the database in one transaction per request: a free seat row taken with SKIP LOCKED
+ * (a full slot, or one whose last seats are being taken this instant, answers at once), the
+ * student's advisory lock and the overlap check, then the rest. A slot already full is answered
+ * before any transaction, from one read.
  */
 export function createBookingService(deps: ClinicDeps & { rows: ClinicRows }) {
   const { ctx, users, exams, rows } = deps;
   const { db, audit } = ctx;
+  const seats = createSeats(db);
 
   async function lockStudents(ids: readonly number[]): Promise<void> {
     for (const id of [...new Set(ids)].sort((a, b) => a - b)) await db.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int, ${id}::int)`);
@@ -46,7 +49,22 @@ export function createBookingService(deps: ClinicDeps & { rows: ClinicRows }) {
 
   const full = (slot: Pick<WindowedSlot, 'capacity' | 'kind'>, who = '') =>
     appError(CLINIC_ERRORS.full, `${who}이 ${WORD[slot.kind]} 시간은 정원(${slot.capacity}명)이 다 찼습니다. 다른 시간을 골라 주세요`);
+  const already = (who = '') => appError(CLINIC_ERRORS.already_reserved, `${who}이미 이 시간에 예약되어 있습니다`);
 
+  /** A free seat for the student, or the reason there is none. */
+  async function takeSeat(p: Pick<Place, 'slot' | 'userId' | 'who'>): Promise<void> {
+    let seat: number | null;
+    try {
+      seat = await seats.claim({ slotId: p.slot.id, userId: p.userId });
+    } catch (e) {
+      // The student holds a seat in this slot already (a double tap: the second waits for the first).
+      if (isUniqueViolation(e)) throw already(p.who);
+      throw e;
+    }
+    if (seat === null) throw full(p.slot, p.who);
+  }
+
+  /** The student's other slots that day must not overlap this one (`except`: the slot being left). */
   async function assertNoOverlap(opts: { userId: number; slot: WindowedSlot; except: number[]; who?: string }): Promise<void> {
     const [clash] = await db
       .select({ kind: clinicSlots.kind, startTime: clinicSlots.startTime, endTime: clinicSlots.endTime, title: clinicSlots.title })
@@ -65,29 +83,20 @@ export function createBookingService(deps: ClinicDeps & { rows: ClinicRows }) {
     }
   }
 
-  /** The score this clinic resolves: the one asked for (it must be 클리닉대상), else the oldest 클리닉대상, else none. */
-  async function resolveTarget(p: Place): Promise<number | null> {
-    if (p.slot.kind !== 'clinic') return null;
-    const required = await exams.clinic.scoresOf({ userIds: [p.userId], examIds: p.examId === undefined ? undefined : [p.examId], statuses: ['required'], releasedOnly: p.releasedOnly });
-    if (p.examId !== undefined && required.length === 0) {
+  /**
+   * Takes a seat, inside the caller's transaction. Student locks: `lockedByCaller` when the caller
+   * took them already (staff placing several), else taken here after the seat.
+   */
+  async function place(p: Place & { lockedByCaller?: boolean }): Promise<{ participant: Participant; reserved: number }> {
+    await takeSeat(p);
+    if (!p.lockedByCaller) await lockStudents([p.userId]);
+    await assertNoOverlap({ userId: p.userId, slot: p.slot, except: [], who: p.who });
+    const names = await users.directory([p.userId, p.actor.id]);
+    const actor = { id: p.actor.id, name: names.get(p.actor.id)?.name };
+    const examId = p.slot.kind === 'clinic' ? await exams.clinic.book({ userId: p.userId, examId: p.examId, releasedOnly: p.releasedOnly, actor }) : null;
+    if (p.examId !== undefined && examId === null) {
       throw appError(CLINIC_ERRORS.target_invalid, `${p.who ?? ''}이 시험은 클리닉 대상이 아니거나 이미 예약되어 있습니다`, { field: 'examId' });
     }
-    return required[0]?.examId ?? null;
-  }
-
-  /** Takes a seat, inside the caller's transaction and with the student's lock held. */
-  async function place(p: Place): Promise<{ row: ParticipantRow; participant: Participant; reserved: number }> {
-    if (await rows.findParticipation({ slotId: p.slot.id, userId: p.userId })) {
-      throw appError(CLINIC_ERRORS.already_reserved, `${p.who ?? ''}이미 이 시간에 예약되어 있습니다`);
-    }
-    await assertNoOverlap({ userId: p.userId, slot: p.slot, except: [], who: p.who });
-    const examId = await resolveTarget(p);
-    const [seat] = await db
-      .update(clinicSlots)
-      .set({ reserved: sql`${clinicSlots.reserved} + 1` })
-      .where(and(eq(clinicSlots.id, p.slot.id), lt(clinicSlots.reserved, clinicSlots.capacity)))
-      .returning({ reserved: clinicSlots.reserved });
-    if (!seat) throw full(p.slot, p.who);
     const now = ctx.now();
     const [row] = await db
       .insert(clinicParticipants)
@@ -96,28 +105,24 @@ export function createBookingService(deps: ClinicDeps & { rows: ClinicRows }) {
         todos: examId === null ? [] : [{ kind: '재시험', done: false }], createdBy: p.actor.id, createdAt: now, updatedAt: now,
       })
       .returning();
-    if (examId !== null) await exams.clinic.setStatus({ examId, userId: p.userId, clinic: 'booked', actor: p.actor, action: 'clinic.book' });
     await audit.record({ actorId: p.actor.id, action: `${p.slot.kind}.book`, entity: 'clinic_participant', entityId: row!.id, after: { slotId: p.slot.id, userId: p.userId, source: p.source, examId, counselType: p.counselType ?? null } });
-    const participant = await rows.mapOne(row!);
-    await rows.announceParticipant({ participant, slot: p.slot, reserved: seat.reserved, seatsChanged: true });
-    return { row: row!, participant, reserved: seat.reserved };
+    const participant = await rows.mapOne(row!, names);
+    await rows.announceParticipant({ participant, slot: p.slot });
+    // The count moves last: its row lock is what concurrent bookings of this slot queue on.
+    const reserved = await seats.count({ slotId: p.slot.id, delta: 1 });
+    await rows.announceSeats(p.slot, reserved);
+    return { participant, reserved };
   }
 
   /** Gives the seat back; a booked (not yet graded) score returns to 클리닉대상. Inside the caller's transaction. */
   async function unplace(opts: { p: ParticipantRow; slot: WindowedSlot; actor: Actor; action: string }): Promise<void> {
     const [gone] = await db.delete(clinicParticipants).where(eq(clinicParticipants.id, opts.p.id)).returning();
     if (!gone) throw appError(CLINIC_ERRORS.participant_not_found, '이미 취소된 예약입니다');
-    const [seat] = await db
-      .update(clinicSlots)
-      .set({ reserved: sql`${clinicSlots.reserved} - 1` })
-      .where(eq(clinicSlots.id, gone.slotId))
-      .returning({ reserved: clinicSlots.reserved });
-    if (gone.examId !== null && gone.gradedAt === null) {
-      const [booked] = await exams.clinic.scoresOf({ userIds: [gone.userId], examIds: [gone.examId], statuses: ['booked'] });
-      if (booked) await exams.clinic.setStatus({ examId: gone.examId, userId: gone.userId, clinic: 'required', actor: opts.actor, action: 'clinic.cancel' });
-    }
+    await seats.release({ slotId: gone.slotId, userId: gone.userId });
+    if (gone.examId !== null && gone.gradedAt === null) await exams.clinic.unbook({ examId: gone.examId, userId: gone.userId, actor: opts.actor });
     await audit.record({ actorId: opts.actor.id, action: opts.action, entity: 'clinic_participant', entityId: gone.id, before: { slotId: gone.slotId, userId: gone.userId, source: gone.source, examId: gone.examId } });
-    await rows.announceRemoved({ id: gone.id, slot: opts.slot, reserved: seat!.reserved });
+    await rows.announceRemoved({ id: gone.id, slot: opts.slot });
+    await rows.announceSeats(opts.slot, await seats.count({ slotId: gone.slotId, delta: -1 }));
   }
 
   return {
@@ -125,7 +130,7 @@ export function createBookingService(deps: ClinicDeps & { rows: ClinicRows }) {
      * A student books a seat. Refused at once, without a transaction, when the slot is staff-only,
      * outside its booking window or already full.
      */
-    async reserve(opts: { slotId: number; kind: SlotKind; userId: number; examId?: number; counselType?: CounselType }): Promise<{ participant: Participant; slot: WindowedSlot }> {
+    async reserve(opts: { slotId: number; kind: SlotKind; userId: number; isStudent: boolean; examId?: number; counselType?: CounselType }): Promise<{ participant: Participant; slot: WindowedSlot }> {
       const slot = await rows.requireSlot(opts.slotId, opts.kind);
       if (slot.reserveType === 'assigned') throw appError(CLINIC_ERRORS.assigned_only, `이 ${WORD[opts.kind]} 시간은 학원에서 배정합니다`);
       const now = ctx.now().getTime();
@@ -134,9 +139,8 @@ export function createBookingService(deps: ClinicDeps & { rows: ClinicRows }) {
       if (slot.reserved >= slot.capacity) throw full(slot);
       if (opts.kind === 'counsel' && !opts.counselType) throw appError(CLINIC_ERRORS.counsel_type_required, '상담 유형을 골라 주세요', { field: 'counselType' });
       // The portal routes are open to staff too (STUDENT permission); only students take seats.
-      await users.requireStudents({ ids: [opts.userId], error: CLINIC_ERRORS.not_student, field: 'userId' });
+      if (!opts.isStudent) throw appError(CLINIC_ERRORS.not_student, '학생 계정만 예약할 수 있습니다');
       return db.transaction(async () => {
-        await lockStudents([opts.userId]);
         const placed = await place({ slot, userId: opts.userId, source: 'self', examId: opts.examId, counselType: opts.counselType, releasedOnly: true, actor: { id: opts.userId } });
         return { participant: placed.participant, slot: { ...slot, reserved: placed.reserved } };
       });
@@ -169,7 +173,7 @@ export function createBookingService(deps: ClinicDeps & { rows: ClinicRows }) {
         const out: Participant[] = [];
         for (const userId of [...new Set(opts.userIds)]) {
           const who = `${names.get(userId)?.name ?? `ID ${userId}`}: `;
-          out.push((await place({ slot, userId, source: 'staff', examId: opts.examId, counselType: opts.counselType, releasedOnly: false, actor: opts.actor, who })).participant);
+          out.push((await place({ slot, userId, source: 'staff', examId: opts.examId, counselType: opts.counselType, releasedOnly: false, actor: opts.actor, who, lockedByCaller: true })).participant);
         }
         return out;
       });
@@ -193,23 +197,17 @@ export function createBookingService(deps: ClinicDeps & { rows: ClinicRows }) {
       const name = (await users.directory([p.userId])).get(p.userId)?.name ?? '';
       return db.transaction(async () => {
         await lockStudents([p.userId]);
-        await db.select({ id: clinicSlots.id }).from(clinicSlots).where(inArray(clinicSlots.id, [from.id, to.id])).orderBy(asc(clinicSlots.id)).for('update');
         const [current] = await db.select().from(clinicParticipants).where(eq(clinicParticipants.id, p.id));
         if (!current || current.slotId !== from.id) throw appError(CLINIC_ERRORS.participant_not_found, '그사이에 옮겨지거나 취소된 참여입니다. 화면을 새로 고쳐 주세요');
-        if (await rows.findParticipation({ slotId: to.id, userId: p.userId })) throw appError(CLINIC_ERRORS.already_reserved, `${name} 학생은 이미 그 시간에 있습니다`);
+        await takeSeat({ slot: to, userId: p.userId, who: `${name}: ` });
         await assertNoOverlap({ userId: p.userId, slot: to, except: [from.id], who: `${name}: ` });
-        const [seat] = await db
-          .update(clinicSlots)
-          .set({ reserved: sql`${clinicSlots.reserved} + 1` })
-          .where(and(eq(clinicSlots.id, to.id), lt(clinicSlots.reserved, clinicSlots.capacity)))
-          .returning({ reserved: clinicSlots.reserved });
-        if (!seat) throw full(to, `${name}: `);
         const [moved] = await db.update(clinicParticipants).set({ slotId: to.id, updatedAt: ctx.now() }).where(eq(clinicParticipants.id, p.id)).returning();
-        const [left] = await db.update(clinicSlots).set({ reserved: sql`${clinicSlots.reserved} - 1` }).where(eq(clinicSlots.id, from.id)).returning({ reserved: clinicSlots.reserved });
+        await seats.release({ slotId: from.id, userId: p.userId });
         await audit.record({ actorId: opts.actor.id, action: 'clinic.move', entity: 'clinic_participant', entityId: p.id, before: { slotId: from.id }, after: { slotId: to.id } });
         const participant = await rows.mapOne(moved!);
-        await rows.announceRemoved({ id: p.id, slot: from, reserved: left!.reserved });
-        await rows.announceParticipant({ participant, slot: to, reserved: seat.reserved, seatsChanged: true });
+        await rows.announceRemoved({ id: p.id, slot: from });
+        await rows.announceParticipant({ participant, slot: to });
+        for (const [slot, delta] of ([[from, -1], [to, 1]] as const).slice().sort((a, b) => a[0].id - b[0].id)) await rows.announceSeats(slot, await seats.count({ slotId: slot.id, delta }));
         return participant;
       });
     },

@@ -48,9 +48,9 @@ export function clinicRoutes(app: FastifyInstance, s: Services): void {
   route(app, counselApi.note, ({ params, body, user }) => s.board.counselNote({ participantId: params.id, content: body.content, consultType: body.consultType, actor: actor(user) }));
 
   route(app, portalClinicApi.board, ({ query, user }) => s.portal.clinic({ userId: user.userId, ...query }));
-  route(app, portalClinicApi.reserve, ({ params, body, user }) => s.portal.reserve({ slotId: params.id, kind: 'clinic', userId: user.userId, examId: body.examId }));
+  route(app, portalClinicApi.reserve, ({ params, body, user }) => s.portal.reserve({ slotId: params.id, kind: 'clinic', userId: user.userId, isStudent: user.userType === 'STUDENT', examId: body.examId }));
   route(app, portalClinicApi.cancel, ({ params, user }) => s.booking.cancel({ slotId: params.id, kind: 'clinic', userId: user.userId }));
   route(app, portalCounselApi.board, ({ query, user }) => s.portal.counsel({ userId: user.userId, ...query }));
-  route(app, portalCounselApi.reserve, ({ params, body, user }) => s.portal.reserve({ slotId: params.id, kind: 'counsel', userId: user.userId, counselType: body.counselType }));
+  route(app, portalCounselApi.reserve, ({ params, body, user }) => s.portal.reserve({ slotId: params.id, kind: 'counsel', userId: user.userId, isStudent: user.userType === 'STUDENT', counselType: body.counselType }));
   route(app, portalCounselApi.cancel, ({ params, user }) => s.booking.cancel({ slotId: params.id, kind: 'counsel', userId: user.userId }));
 }

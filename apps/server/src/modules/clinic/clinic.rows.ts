@@ -88,13 +88,16 @@ export function createClinicRows(deps: ClinicDeps) {
     }));
   }
 
-  /** Participants with their names, the score each resolves and (counsel) the note left after it. */
-  async function mapParticipants(rows: readonly ParticipantRow[]): Promise<Participant[]> {
+  /**
+   * Participants with their names, the score each resolves and (counsel) the note left after it.
+   * `known` names (read with the rows, or already at hand) save looking them up.
+   */
+  async function mapParticipants(rows: readonly ParticipantRow[], known?: Map<number, { name: string; loginId: string }>): Promise<Participant[]> {
     if (rows.length === 0) return [];
     const withExam = rows.filter((r) => r.examId !== null);
     const consultIds = rows.map((r) => r.consultId).filter((id): id is number => id !== null);
     const [names, scores, notes] = await Promise.all([
-      users.directory(rows.map((r) => r.userId)),
+      known ?? users.directory(rows.map((r) => r.userId)),
       withExam.length ? exams.clinic.scoresOf({ userIds: withExam.map((r) => r.userId), examIds: withExam.map((r) => r.examId!) }) : [],
       consultIds.length ? records.consults.contentsOf(consultIds) : new Map<number, { content: string }>(),
     ]);
@@ -152,8 +155,8 @@ export function createClinicRows(deps: ClinicDeps) {
     mapParticipants,
     requireParticipant,
     findParticipation,
-    async mapOne(row: ParticipantRow): Promise<Participant> {
-      return (await mapParticipants([row]))[0]!;
+    async mapOne(row: ParticipantRow, known?: Map<number, { name: string; loginId: string }>): Promise<Participant> {
+      return (await mapParticipants([row], known))[0]!;
     },
     async announceSlot(slot: Slot): Promise<void> {
       await realtime.publish({ topic: clinicTopic(slot.date), type: 'slot', data: slot });
@@ -163,14 +166,14 @@ export function createClinicRows(deps: ClinicDeps) {
       await realtime.publish({ topic: clinicTopic(slot.date), type: 'slotRemoved', data: { id: slot.id, date: slot.date } });
       await seats({ ...slot, capacity: 0 }, 0);
     },
-    async announceParticipant(opts: { participant: Participant; slot: Pick<SlotRow, 'id' | 'date' | 'capacity'>; reserved: number; seatsChanged: boolean }): Promise<void> {
-      await realtime.publish({ topic: clinicTopic(opts.slot.date), type: 'participant', data: { participant: opts.participant, reserved: opts.reserved } });
-      if (opts.seatsChanged) await seats(opts.slot, opts.reserved);
+    async announceParticipant(opts: { participant: Participant; slot: Pick<SlotRow, 'date'> }): Promise<void> {
+      await realtime.publish({ topic: clinicTopic(opts.slot.date), type: 'participant', data: { participant: opts.participant } });
     },
-    async announceRemoved(opts: { id: number; slot: Pick<SlotRow, 'id' | 'date' | 'capacity'>; reserved: number }): Promise<void> {
-      await realtime.publish({ topic: clinicTopic(opts.slot.date), type: 'participantRemoved', data: { id: opts.id, slotId: opts.slot.id, reserved: opts.reserved } });
-      await seats(opts.slot, opts.reserved);
+    async announceRemoved(opts: { id: number; slot: Pick<SlotRow, 'id' | 'date'> }): Promise<void> {
+      await realtime.publish({ topic: clinicTopic(opts.slot.date), type: 'participantRemoved', data: { id: opts.id, slotId: opts.slot.id } });
     },
+    /** The seats taken in a slot, announced right after the count moved (the last step of a booking). */
+    announceSeats: (slot: Pick<SlotRow, 'id' | 'date' | 'capacity'>, reserved: number) => seats(slot, reserved),
     async announceDates(dates: readonly string[]): Promise<void> {
       const byTopic = new Map<string, string[]>();
       for (const d of dates) byTopic.set(clinicTopic(d), [...(byTopic.get(clinicTopic(d)) ?? []), d]);

@@ -1,16 +1,17 @@
 import type { CounselType, ParticipantSource, ReserveType, SlotKind, TodoItem } from '@academy/contracts/clinic';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.ts';
 
 /**
  * The tables of the clinic module: clinic and counsel slots, their participants, the day records
  * (memo and that day's booking window) and the center's booking rule.
  *
- * `reserved` counts the slot's participants. It is kept in the same transaction as every insert
- * and delete of a participant, and a booking takes a seat with one conditional UPDATE
- * (`reserved < capacity`), so the database itself refuses the seat after the last one, across
- * every server instance; the CHECK below is the last guard.
+ * A slot has exactly `capacity` rows in `clinic_seats`; a booking takes one free seat row with
+ * `FOR UPDATE SKIP LOCKED`, so the database itself refuses a seat after the last one, across every
+ * server instance, and concurrent bookings of one slot take different seats without waiting on
+ * each other. `reserved` counts the taken seats for lists and live counts; it moves in the same
+ * transaction (as its last step) and its CHECK is a second guard.
  */
 export const clinicSlots = pgTable(
   'clinic_slots',
@@ -42,6 +43,17 @@ export const clinicSlots = pgTable(
     check('clinic_slots_seats_check', sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.capacity}`),
     check('clinic_slots_time_check', sql`${t.endTime} > ${t.startTime}`),
   ],
+);
+
+/** The seats of a slot, one row each; `userId` is who holds it (null: free). */
+export const clinicSeats = pgTable(
+  'clinic_seats',
+  {
+    slotId: integer('slot_id').notNull().references(() => clinicSlots.id, { onDelete: 'cascade' }),
+    seatNo: integer('seat_no').notNull(),
+    userId: integer('user_id'),
+  },
+  (t) => [primaryKey({ columns: [t.slotId, t.seatNo] }), uniqueIndex('clinic_seats_slot_user_uidx').on(t.slotId, t.userId)],
 );
 
 /**

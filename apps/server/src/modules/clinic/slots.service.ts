@@ -8,6 +8,7 @@ import { appError } from '../../lib/errors.ts';
 import type { ClinicDeps } from './clinic.deps.ts';
 import { type Actor, type ClinicRows, mapDay, rulesOf, type SlotRow } from './clinic.rows.ts';
 import { clinicDays, clinicParticipants, clinicRules, clinicSlots } from './clinic.table.ts';
+import { createSeats } from './seats.ts';
 
 const WORD: Record<SlotKind, string> = { clinic: '클리닉', counsel: '상담' };
 const pickSlot = (s: SlotRow) => ({
@@ -23,6 +24,7 @@ const toDate = (v: string | null) => (v === null ? null : new Date(v));
 export function createSlotService(deps: ClinicDeps & { rows: ClinicRows }) {
   const { ctx, users, rows } = deps;
   const { db, audit } = ctx;
+  const seats = createSeats(db);
 
   async function requireStaff(taId: number | null): Promise<void> {
     if (taId === null) return;
@@ -52,6 +54,7 @@ export function createSlotService(deps: ClinicDeps & { rows: ClinicRows }) {
             .insert(clinicSlots)
             .values({ ...b, kind: opts.kind, opensAt: toDate(b.opensAt), closesAt: toDate(b.closesAt), cancelUntil: toDate(b.cancelUntil), createdBy: opts.actor.id, createdAt: ctx.now(), updatedAt: ctx.now() })
             .returning();
+          await seats.create([row!.id]);
           await audit.record({ actorId: opts.actor.id, action: `${opts.kind}.slot.create`, entity: 'clinic_slot', entityId: row!.id, after: pickSlot(row!) });
           await rows.announceSlot(await getSlot(row!.id, opts.kind));
           return row!.id;
@@ -72,6 +75,8 @@ export function createSlotService(deps: ClinicDeps & { rows: ClinicRows }) {
       const b = opts.body;
       try {
         await db.transaction(async () => {
+          // Seat rows before the slot row: the order bookings take them in (seats.ts).
+          await seats.lockAll(opts.id);
           const [before] = await db.select().from(clinicSlots).where(eq(clinicSlots.id, opts.id)).for('update');
           if (!before || before.kind !== opts.kind) throw appError(CLINIC_ERRORS.slot_not_found, `${WORD[opts.kind]} 시간을 찾을 수 없습니다 (ID ${opts.id})`);
           if (b.capacity < before.reserved) {
@@ -94,6 +99,7 @@ export function createSlotService(deps: ClinicDeps & { rows: ClinicRows }) {
             .set({ ...b, opensAt: toDate(b.opensAt), closesAt: toDate(b.closesAt), cancelUntil: toDate(b.cancelUntil), updatedAt: ctx.now() })
             .where(eq(clinicSlots.id, opts.id))
             .returning();
+          await seats.resize({ slotId: opts.id, from: before.capacity, to: b.capacity });
           await audit.record({ actorId: opts.actor.id, action: `${opts.kind}.slot.update`, entity: 'clinic_slot', entityId: opts.id, before: pickSlot(before), after: pickSlot(after!) });
           if (before.date !== after!.date) await rows.announceSlotRemoved(before);
           await rows.announceSlot(await getSlot(opts.id, opts.kind));
@@ -108,6 +114,7 @@ export function createSlotService(deps: ClinicDeps & { rows: ClinicRows }) {
     async remove(opts: { id: number; kind: SlotKind; actor: Actor }): Promise<{ id: number }> {
       const slot = await rows.requireSlot(opts.id, opts.kind);
       return db.transaction(async () => {
+        await seats.lockAll(opts.id);
         const [gone] = await db.delete(clinicSlots).where(and(eq(clinicSlots.id, opts.id), eq(clinicSlots.reserved, 0))).returning();
         if (!gone) throw appError(CLINIC_ERRORS.has_participants, `예약한 학생이 있어 지울 수 없습니다. 학생을 다른 시간으로 옮기거나 취소한 뒤 지워 주세요`);
         await audit.record({ actorId: opts.actor.id, action: `${opts.kind}.slot.delete`, entity: 'clinic_slot', entityId: opts.id, before: pickSlot(gone) });
@@ -167,6 +174,7 @@ export function createSlotService(deps: ClinicDeps & { rows: ClinicRows }) {
           }));
         });
         const made = await db.insert(clinicSlots).values(values).onConflictDoNothing().returning({ id: clinicSlots.id, date: clinicSlots.date });
+        await seats.create(made.map((m) => m.id));
         const result = { created: made.length, skipped: values.length - made.length, dates };
         await audit.record({ actorId: opts.actor.id, action: 'clinic.slot.copy', entity: 'clinic_day', entityId: opts.fromDate, after: result });
         if (made.length) await rows.announceDates([...new Set(made.map((m) => m.date))]);

@@ -47,12 +47,7 @@ export function createScoringService(deps: ExamsDeps & { locks: LockService }) {
     }
   }
 
-  /**
-   * `ignoreLocks`: for a status change made by someone who is not typing in the grid (a student's
-   * clinic booking): the typing lock protects the typed value, and the new version still reaches
-   * the typist's screen, so the booking does not wait on it.
-   */
-  async function write(opts: { writes: Write[]; actor: Actor; action: string; ignoreLocks?: boolean }): Promise<ScoreCell[]> {
+  async function write(opts: { writes: Write[]; actor: Actor; action: string }): Promise<ScoreCell[]> {
     return db.transaction(async () => {
       const examIds = [...new Set(opts.writes.map((w) => w.examId))];
       const examRows = await db.select().from(exams).where(inArray(exams.id, examIds));
@@ -66,7 +61,7 @@ export function createScoringService(deps: ExamsDeps & { locks: LockService }) {
         const names = await users.directory(outsiders.map((o) => o.userId));
         throw appError(EXAM_ERRORS.not_participant, `이 시험의 회차 참여자가 아닌 학생이 있습니다: ${outsiders.map((o) => names.get(o.userId)?.name ?? `ID ${o.userId}`).join(', ')}. 아무것도 바꾸지 않았습니다`, { field: 'userId' });
       }
-      if (!opts.ignoreLocks) await locks.assertFree({ cells: opts.writes, actor: opts.actor });
+      await locks.assertFree({ cells: opts.writes, actor: opts.actor });
 
       const current = await db
         .select()

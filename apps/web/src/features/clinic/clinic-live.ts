@@ -1,0 +1,76 @@
+import type { ClinicEvent, DailyStatus, Participant, SeatsEvent, Slot, SlotWithParticipants } from '@academy/contracts/clinic';
+import { compareKorean } from '@academy/contracts/format';
+
+/**
+ * How the live events of the clinic topics patch the cached screens (pure, so they are tested
+ * alone). An event about something the cache does not hold asks for a refetch instead (`null`).
+ */
+
+const byName = (a: Participant, b: Participant) => compareKorean(a.name, b.name);
+const byTime = (a: Slot, b: Slot) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime) || a.room.localeCompare(b.room) || a.id - b.id;
+
+/** The day's board (daily-status). */
+export function applyToBoard(board: DailyStatus, e: ClinicEvent): DailyStatus | null {
+  const inRange = (date: string) => date >= board.startDate && date <= board.endDate;
+  switch (e.type) {
+    case 'participant': {
+      const { participant: p, reserved } = e.data;
+      if (!board.slots.some((s) => s.id === p.slotId)) return null;
+      return {
+        ...board,
+        slots: board.slots.map((s): SlotWithParticipants => {
+          const others = s.participants.filter((x) => x.id !== p.id);
+          if (s.id !== p.slotId) return others.length === s.participants.length ? s : { ...s, participants: others };
+          return { ...s, reserved, participants: [...others, p].sort(byName) };
+        }),
+      };
+    }
+    case 'participantRemoved': {
+      const { id, slotId, reserved } = e.data;
+      return { ...board, slots: board.slots.map((s) => (s.id === slotId ? { ...s, reserved, participants: s.participants.filter((x) => x.id !== id) } : s)) };
+    }
+    case 'slot': {
+      const slot = e.data;
+      const known = board.slots.find((s) => s.id === slot.id);
+      if (!known) return inRange(slot.date) ? null : board;
+      if (!inRange(slot.date)) return { ...board, slots: board.slots.filter((s) => s.id !== slot.id) };
+      return { ...board, slots: board.slots.map((s) => (s.id === slot.id ? { ...slot, participants: s.participants } : s)).sort(byTime) };
+    }
+    case 'slotRemoved':
+      return { ...board, slots: board.slots.filter((s) => s.id !== e.data.id) };
+    case 'slots':
+      return e.data.dates.some(inRange) ? null : board;
+    case 'day': {
+      if (!inRange(e.data.date)) return board;
+      return { ...board, days: [...board.days.filter((d) => d.date !== e.data.date), e.data].sort((a, b) => a.date.localeCompare(b.date)) };
+    }
+    default:
+      return board;
+  }
+}
+
+/** The week view (a slot list). */
+export function applyToSlots(slots: Slot[], range: { startDate: string; endDate: string }, e: ClinicEvent): Slot[] | null {
+  const inRange = (date: string) => date >= range.startDate && date <= range.endDate;
+  switch (e.type) {
+    case 'participant':
+      return slots.map((s) => (s.id === e.data.participant.slotId ? { ...s, reserved: e.data.reserved } : s));
+    case 'participantRemoved':
+      return slots.map((s) => (s.id === e.data.slotId ? { ...s, reserved: e.data.reserved } : s));
+    case 'slot': {
+      const rest = slots.filter((s) => s.id !== e.data.id);
+      return inRange(e.data.date) ? [...rest, e.data].sort(byTime) : rest;
+    }
+    case 'slotRemoved':
+      return slots.filter((s) => s.id !== e.data.id);
+    case 'slots':
+      return e.data.dates.some(inRange) ? null : slots;
+    default:
+      return slots;
+  }
+}
+
+/** A student's list of open slots: seat counts only. */
+export function applySeats<S extends { id: number; reserved: number; capacity: number }>(slots: S[], e: SeatsEvent): S[] {
+  return slots.map((s) => (s.id === e.data.slotId ? { ...s, reserved: e.data.reserved, capacity: e.data.capacity } : s));
+}
