@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { addDays, kstToday } from '@academy/contracts/dates';
 import { clinicTopic } from '@academy/contracts/clinic';
 import { openEventStream } from '../../test/event-stream.ts';
@@ -56,7 +57,35 @@ async function students(env: BenchEnv, n: number): Promise<{ id: number; loginId
 
 const tokenOf = (env: BenchEnv, s: { id: number; loginId: string }) => env.ctx.signer.sign({ userId: s.id, loginId: s.loginId, userType: 'STUDENT', isAdminLevel: false });
 
+/** Sends every request once, `concurrency` at a time; latency per request, statuses counted. */
+async function burst(requests: { url: string; init: RequestInit }[], concurrency: number) {
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    for (let i = next++; i < requests.length; i = next++) {
+      const t0 = performance.now();
+      const res = await fetch(requests[i]!.url, requests[i]!.init);
+      await res.arrayBuffer();
+      latencies.push(performance.now() - t0);
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    }
+  }));
+  return { seconds: (performance.now() - started) / 1000, sorted: latencies.sort((a, b) => a - b), statuses };
+}
+
 export const scenarios: Scenario[] = [
+  {
+    kind: 'custom',
+    name: 'clinic: baseline, 1,000 reads of the clinic notice (one row) at c = 200',
+    target: 'the floor of this machine for the burst below (same client, same concurrency)',
+    measure: async (env): Promise<CustomResult> => {
+      const init = { headers: { authorization: `Bearer ${env.tokens.student}` } };
+      const r = await burst(Array.from({ length: 1000 }, () => ({ url: `${env.baseUrl}/api/clinic-notice`, init })), 200);
+      return { rps: 1000 / r.seconds, p50Ms: percentile(r.sorted, 0.5), p99Ms: percentile(r.sorted, 0.99), errors: [...r.statuses].filter(([s]) => s !== 200).reduce((n, [, c]) => n + c, 0), extra: { 'load avg': loadavg()[0]!.toFixed(1) } };
+    },
+  },
   {
     kind: 'custom',
     name: 'clinic: burst, 1,000 distinct students on 200 seats (c = 200)',
@@ -65,23 +94,12 @@ export const scenarios: Scenario[] = [
       const date = await freshDay(env);
       const slots = await makeSlots(env, { date, rooms: 10, bands: [['18:00', '19:30']], capacity: 20, tag: 'burst' });
       const crowd = await students(env, 1000);
-      const requests = await Promise.all(crowd.map(async (s, i) => ({ token: await tokenOf(env, s), slotId: slots[i % slots.length]!.id })));
-      const latencies: number[] = [];
-      const statuses = new Map<number, number>();
-      let next = 0;
-      const started = performance.now();
+      const requests = await Promise.all(crowd.map(async (s, i) => ({
+        url: `${env.baseUrl}/api/sp/clinic-slot/${slots[i % slots.length]!.id}/reserve`,
+        init: { method: 'POST', headers: { ...json, authorization: `Bearer ${await tokenOf(env, s)}` }, body: '{}' },
+      })));
       // 200 clients at once, each sending its next student's request as soon as the last answered.
-      await Promise.all(Array.from({ length: 200 }, async () => {
-        for (let i = next++; i < requests.length; i = next++) {
-          const r = requests[i]!;
-          const t0 = performance.now();
-          const res = await fetch(`${env.baseUrl}/api/sp/clinic-slot/${r.slotId}/reserve`, { method: 'POST', headers: { ...json, authorization: `Bearer ${r.token}` }, body: '{}' });
-          await res.arrayBuffer();
-          latencies.push(performance.now() - t0);
-          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        }
-      }));
-      const seconds = (performance.now() - started) / 1000;
+      const { seconds, sorted, statuses } = await burst(requests, 200);
       const ids = slots.map((s) => s.id);
       const [counts] = await env.driver.query<{ reserved: number; participants: number; overbooked: number }>(
         `select sum(s.reserved)::int as reserved, (select count(*)::int from clinic_participants p where p.slot_id = any($1::int[])) as participants,
@@ -89,7 +107,6 @@ export const scenarios: Scenario[] = [
          from clinic_slots s where s.id = any($1::int[])`,
         [ids],
       );
-      const sorted = latencies.sort((a, b) => a - b);
       const fiveXx = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
       return {
         rps: requests.length / seconds,
@@ -98,7 +115,7 @@ export const scenarios: Scenario[] = [
         errors: fiveXx,
         extra: {
           reserved: counts!.reserved, participants: counts!.participants, overbooked: counts!.overbooked,
-          '200': statuses.get(200) ?? 0, '409': statuses.get(409) ?? 0, '5xx': fiveXx, 'total s': Math.round(seconds * 100) / 100,
+          '200': statuses.get(200) ?? 0, '409': statuses.get(409) ?? 0, '5xx': fiveXx, 'total s': Math.round(seconds * 100) / 100, 'load avg': loadavg()[0]!.toFixed(1),
         },
       };
     },
@@ -141,7 +158,7 @@ export const scenarios: Scenario[] = [
         }
       }));
       const sorted = times.sort((a, b) => a - b);
-      return { rps: times.length / 10, p50Ms: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99), errors, extra: { slots: first.slots.length, participants: total, connections: 2 } };
+      return { rps: times.length / 10, p50Ms: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99), errors, extra: { slots: first.slots.length, participants: total, connections: 2, 'load avg': loadavg()[0]!.toFixed(1) } };
     },
   },
   {

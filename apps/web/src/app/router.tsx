@@ -36,11 +36,15 @@ const CrmStudentDetail = lazy(() => import('../routes/crm/students/detail.tsx'))
 const CrmTagList = lazy(() => import('../routes/crm/tags/list.tsx'));
 const CrmPushAlertTemplates = lazy(() => import('../routes/crm/push-alert-templates/list.tsx'));
 const CrmExamTemplates = lazy(() => import('../routes/crm/exams/templates.tsx'));
+const CrmClinic = lazy(() => import('../routes/crm/clinic.tsx'));
+const CrmCounsel = lazy(() => import('../routes/crm/counsel.tsx'));
 
 const PortalHome = lazy(() => import('../routes/portal/home.tsx'));
 const PortalLectures = lazy(() => import('../routes/portal/lectures.tsx'));
 const PortalMaterials = lazy(() => import('../routes/portal/materials.tsx'));
 const PortalScores = lazy(() => import('../routes/portal/scores.tsx'));
+const PortalClinic = lazy(() => import('../routes/portal/clinic.tsx'));
+const PortalCounsel = lazy(() => import('../routes/portal/counsel.tsx'));
 const CrmLectureFiles = lazy(() => import('../routes/crm/files/weekly-lecture-files.tsx'));
 
 /** /crm itself: each staff role's own first page. */
@@ -83,6 +87,8 @@ export const routes: RouteObject[] = [
       { path: 'students/:id', element: page(CrmStudentDetail) },
       { path: 'tags', element: page(CrmTagList) },
       { path: 'exam-templates', element: page(CrmExamTemplates) },
+      { path: 'clinic', element: page(CrmClinic) },
+      { path: 'counsel', element: page(CrmCounsel) },
       { path: 'push-alert-templates', element: <RequirePermission permission="ADMIN">{page(CrmPushAlertTemplates)}</RequirePermission> },
     ],
   },
@@ -98,6 +104,8 @@ export const routes: RouteObject[] = [
       { path: 'scores', element: page(PortalScores) },
       { path: 'scores/:examId', element: page(PortalScores) },
       { path: 'scores/:examId/submit', element: page(PortalScores) },
+      { path: 'clinic', element: page(PortalClinic) },
+      { path: 'counsel', element: page(PortalCounsel) },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

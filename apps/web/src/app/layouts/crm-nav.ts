@@ -1,6 +1,8 @@
 import type { Permission } from '@academy/contracts/roles';
 import type { SvgIconComponent } from '@mui/icons-material';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import QuizOutlined from '@mui/icons-material/QuizOutlined';
@@ -23,6 +25,8 @@ export const CRM_NAV: NavItem[] = [
   { label: '강좌·출석', path: '/crm/lectures', icon: MenuBookOutlined, permission: 'TA' },
   { label: '학생', path: '/crm/students', icon: PeopleAltOutlined, permission: 'TA' },
   { label: '시험 템플릿', path: '/crm/exam-templates', icon: QuizOutlined, permission: 'TA' },
+  { label: '클리닉', path: '/crm/clinic', icon: EventAvailableOutlined, permission: 'TA' },
+  { label: '상담', path: '/crm/counsel', icon: ForumOutlined, permission: 'TA' },
   { label: '태그', path: '/crm/tags', icon: SellOutlined, permission: 'TA' },
   { label: '알림 템플릿', path: '/crm/push-alert-templates', icon: SmsOutlined, permission: 'ADMIN' },
   { label: '공지사항', path: '/crm/notice', icon: CampaignOutlined, permission: 'TA' },

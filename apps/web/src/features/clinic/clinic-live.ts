@@ -10,24 +10,27 @@ const byName = (a: Participant, b: Participant) => compareKorean(a.name, b.name)
 const byTime = (a: Slot, b: Slot) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime) || a.room.localeCompare(b.room) || a.id - b.id;
 
 /** The day's board (daily-status). */
-export function applyToBoard(board: DailyStatus, e: ClinicEvent): DailyStatus | null {
+export function applyToBoard(board: DailyStatus, e: ClinicEvent | SeatsEvent): DailyStatus | null {
   const inRange = (date: string) => date >= board.startDate && date <= board.endDate;
   switch (e.type) {
+    case 'seats':
+      return { ...board, slots: applySeats(board.slots, e) };
     case 'participant': {
-      const { participant: p, reserved } = e.data;
-      if (!board.slots.some((s) => s.id === p.slotId)) return null;
+      // Placed in its slot (and taken out of any other it was in: a move); a slot this board does
+      // not show (moved to another day) only loses it.
+      const p = e.data.participant;
       return {
         ...board,
         slots: board.slots.map((s): SlotWithParticipants => {
           const others = s.participants.filter((x) => x.id !== p.id);
           if (s.id !== p.slotId) return others.length === s.participants.length ? s : { ...s, participants: others };
-          return { ...s, reserved, participants: [...others, p].sort(byName) };
+          return { ...s, participants: [...others, p].sort(byName) };
         }),
       };
     }
     case 'participantRemoved': {
-      const { id, slotId, reserved } = e.data;
-      return { ...board, slots: board.slots.map((s) => (s.id === slotId ? { ...s, reserved, participants: s.participants.filter((x) => x.id !== id) } : s)) };
+      const { id, slotId } = e.data;
+      return { ...board, slots: board.slots.map((s) => (s.id === slotId ? { ...s, participants: s.participants.filter((x) => x.id !== id) } : s)) };
     }
     case 'slot': {
       const slot = e.data;
@@ -49,14 +52,12 @@ export function applyToBoard(board: DailyStatus, e: ClinicEvent): DailyStatus | 
   }
 }
 
-/** The week view (a slot list). */
-export function applyToSlots(slots: Slot[], range: { startDate: string; endDate: string }, e: ClinicEvent): Slot[] | null {
+/** The week view (a slot list): seats come from the seats topic. */
+export function applyToSlots(slots: Slot[], range: { startDate: string; endDate: string }, e: ClinicEvent | SeatsEvent): Slot[] | null {
   const inRange = (date: string) => date >= range.startDate && date <= range.endDate;
   switch (e.type) {
-    case 'participant':
-      return slots.map((s) => (s.id === e.data.participant.slotId ? { ...s, reserved: e.data.reserved } : s));
-    case 'participantRemoved':
-      return slots.map((s) => (s.id === e.data.slotId ? { ...s, reserved: e.data.reserved } : s));
+    case 'seats':
+      return applySeats(slots, e);
     case 'slot': {
       const rest = slots.filter((s) => s.id !== e.data.id);
       return inRange(e.data.date) ? [...rest, e.data].sort(byTime) : rest;
@@ -70,7 +71,7 @@ export function applyToSlots(slots: Slot[], range: { startDate: string; endDate:
   }
 }
 
-/** A student's list of open slots: seat counts only. */
-export function applySeats<S extends { id: number; reserved: number; capacity: number }>(slots: S[], e: SeatsEvent): S[] {
+/** Seat counts (a student's open slots, the week view, the board's bars). */
+export function applySeats<S extends { id: number; reserved: number; capacity: number }>(slots: S[], e: Extract<SeatsEvent, { type: 'seats' }>): S[] {
   return slots.map((s) => (s.id === e.data.slotId ? { ...s, reserved: e.data.reserved, capacity: e.data.capacity } : s));
 }

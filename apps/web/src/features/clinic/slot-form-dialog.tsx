@@ -1,10 +1,15 @@
 import { fromKstLocal, RESERVE_TYPE_LABEL, RESERVE_TYPES, type Slot, slotBody, type SlotInput, type SlotKind, toKstLocal } from '@academy/contracts/clinic';
-import { Box, Collapse, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import { Box, Button, Collapse, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
+import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { FormDialog, FormTextField, useFieldError } from '../../components/form-dialog.tsx';
+import { toast } from '../../lib/toast.ts';
 import { useCreateCounselSlot } from './api/create-counsel-slot.ts';
 import { useCreateClinicSlot } from './api/create-slot.ts';
+import { useDeleteCounselSlot } from './api/delete-counsel-slot.ts';
+import { useDeleteClinicSlot } from './api/delete-slot.ts';
 import { useTaCounts } from './api/ta-counts.ts';
 import { useUpdateCounselSlot } from './api/update-counsel-slot.ts';
 import { useUpdateClinicSlot } from './api/update-slot.ts';
@@ -118,6 +123,13 @@ export function SlotFormDialog({ kind, slot, defaults, onClose }: { kind: SlotKi
   const updateClinic = useUpdateClinicSlot();
   const createCounsel = useCreateCounselSlot();
   const updateCounsel = useUpdateCounselSlot();
+  const removeClinic = useDeleteClinicSlot();
+  const removeCounsel = useDeleteCounselSlot();
+  const confirm = useConfirm();
+  const remove = async () => {
+    if (!slot || !(await confirm({ title: `${WORD[kind]} 시간 삭제`, message: `${slot.date} ${slot.startTime}–${slot.endTime} ${slot.title}을(를) 지울까요?`, confirmLabel: '삭제', danger: true }))) return;
+    (kind === 'clinic' ? removeClinic : removeCounsel).mutate({ params: { id: slot.id } }, { onSuccess: () => { toast.success('삭제했습니다'); onClose(); } });
+  };
   const initial: SlotInput = slot
     ? { date: slot.date, startTime: slot.startTime, endTime: slot.endTime, capacity: slot.capacity, room: slot.room, title: slot.title, taId: slot.taId, reserveType: slot.reserveType, opensAt: slot.opensAt, closesAt: slot.closesAt, cancelUntil: slot.cancelUntil }
     : { date: '', startTime: '18:00', endTime: '19:30', capacity: kind === 'clinic' ? 20 : 1, room: '', title: '', taId: null, reserveType: 'self', opensAt: null, closesAt: null, cancelUntil: null, ...defaults };
@@ -133,7 +145,16 @@ export function SlotFormDialog({ kind, slot, defaults, onClose }: { kind: SlotKi
         return slot ? updateCounsel.mutateAsync({ params: { id: slot.id }, body }) : createCounsel.mutateAsync({ body });
       }}
       onClose={onClose}
-      footnote={slot && slot.reserved > 0 ? <Typography variant="body2" color="text.secondary">이미 {slot.reserved}명이 있습니다. 정원은 그 아래로 줄일 수 없습니다.</Typography> : undefined}
+      footnote={
+        slot ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
+              {slot.reserved > 0 ? `이미 ${slot.reserved}명이 있습니다. 정원은 그 아래로 줄일 수 없고, 학생이 있는 시간은 지울 수 없습니다.` : '아직 예약한 학생이 없습니다.'}
+            </Typography>
+            <Button color="error" startIcon={<DeleteOutline />} disabled={slot.reserved > 0} onClick={() => void remove()}>삭제</Button>
+          </Stack>
+        ) : undefined
+      }
     >
       {(form) => <Fields kind={kind} date={form.getValues('date') || initial.date} />}
     </FormDialog>
