@@ -15,6 +15,8 @@
  * shell.e2e.ts changes ta04's password, so other tests must not sign in as ta04.
  * apps/web/dist must exist (the runner builds it). Chromium: CHROMIUM_PATH or /usr/bin/chromium.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
@@ -131,4 +133,45 @@ export async function login(page: Page, role: Role): Promise<void> {
 /** Current path of the page (no origin), handy for redirect assertions. */
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
+}
+
+// ─── accessibility ──────────────────────────────────────────────────────────────────────────────
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export type AxeViolation = { id: string; impact: string | null; help: string; targets: string[] };
+
+/**
+ * Runs axe-core (its stable WCAG 2.1 A and AA rules) on the page as it is now and returns the violations,
+ * each with the elements it found. Scan after the content a user came for has rendered.
+ */
+export async function axeScan(page: Page, opts: { disable?: string[] } = {}): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  // Colours are judged as they end up, not halfway through a fade or a ripple.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
+  const disabled = opts.disable ?? [];
+  return page.evaluate(async (disabled) => {
+    type Result = { violations: { id: string; impact: string | null; help: string; tags: string[]; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<Result> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      rules: Object.fromEntries(disabled.map((id) => [id, { enabled: false }])),
+      resultTypes: ['violations'],
+    });
+    // Rules axe itself marks experimental are left out: they are not settled enough to fail a build on.
+    return result.violations
+      .filter((v) => !v.tags.includes('experimental'))
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  }, disabled);
+}
+
+/**
+ * Fails with a readable list when the page has accessibility violations (`where` names the screen).
+ * `disable` turns rules off for a screen with a known, reported finding; say which in a comment.
+ */
+export async function expectAccessible(page: Page, where: string, opts: { disable?: string[] } = {}): Promise<void> {
+  const violations = await axeScan(page, opts);
+  if (violations.length) {
+    throw new Error(`접근성 위반 (${where}):\n${violations.map((v) => `- ${v.id} [${v.impact}] ${v.help}: ${v.targets.slice(0, 5).join(', ')}`).join('\n')}`);
+  }
 }

@@ -24,6 +24,7 @@ export async function seedDemoClinic(deps: ClinicDeps & { slots: SlotService; bo
   const ta = (id: string) => seed.accounts.get(id) ?? null;
   const today = kstToday(ctx.now());
   const clinicIds: number[] = [];
+  const counselIds: number[] = [];
   for (let i = 0; i < 14; i++) {
     const date = addDays(today, i);
     const dow = dayOfWeek(date);
@@ -36,10 +37,10 @@ export async function seedDemoClinic(deps: ClinicDeps & { slots: SlotService; bo
       bodies.push(slot({ date, startTime: '16:00', endTime: '18:00', capacity: 12, room: '3층 자습실', title: '재시험 지정 클리닉', taId: ta('ta03'), reserveType: 'assigned' }));
     }
     for (const body of bodies) clinicIds.push((await slots.create({ kind: 'clinic', body, actor })).id);
-    if (dow === 1 || dow === 3) {
+    if (dow === 1 || dow === 3 || i === 0) {
       for (const startTime of ['16:00', '16:30', '17:00']) {
         const endTime = startTime === '16:00' ? '16:30' : startTime === '16:30' ? '17:00' : '17:30';
-        await slots.create({ kind: 'counsel', body: slot({ date, startTime, endTime, capacity: 1, room: '상담실', title: '학습 상담', taId: actor.id }), actor });
+        counselIds.push((await slots.create({ kind: 'counsel', body: slot({ date, startTime, endTime, capacity: 1, room: '상담실', title: '학습 상담', taId: actor.id }), actor })).id);
       }
     }
   }
@@ -49,8 +50,14 @@ export async function seedDemoClinic(deps: ClinicDeps & { slots: SlotService; bo
   const required = await exams.clinic.scoresOf({ userIds: studentIds, statuses: ['required'] });
   const firstPerStudent = [...new Map(required.map((r) => [r.userId, r])).values()];
   const first = clinicIds[0];
-  if (first === undefined) return;
-  for (const r of firstPerStudent.filter((_, i) => i % 2 === 0)) {
-    await booking.add({ slotId: first, kind: 'clinic', userIds: [r.userId], examId: r.examId, actor });
+  if (first !== undefined) {
+    for (const r of firstPerStudent.filter((_, i) => i % 2 === 0)) {
+      await booking.add({ slotId: first, kind: 'clinic', userIds: [r.userId], examId: r.examId, actor });
+    }
+  }
+  // The first counsel hour is booked by a student wondering about 이과 진학.
+  const counselled = seed.accounts.get('student03');
+  if (counselIds[0] !== undefined && counselled !== undefined) {
+    await booking.add({ slotId: counselIds[0], kind: 'counsel', userIds: [counselled], counselType: '진로', actor });
   }
 }

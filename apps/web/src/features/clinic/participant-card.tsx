@@ -103,7 +103,7 @@ export function ParticipantCard({ p, onGrade, onMove }: { p: Participant; onGrad
           <Button size="small" variant="outlined" onClick={() => departure.mutate(params)} data-testid="depart">하원</Button>
         )}
         {t && !done && (
-          <Button size="small" variant={p.arrivedAt ? 'contained' : 'outlined'} color="secondary" onClick={() => onGrade(p)} data-testid="grade">채점</Button>
+          <Button size="small" variant={p.arrivedAt ? 'contained' : 'outlined'} onClick={() => onGrade(p)} data-testid="grade">채점</Button>
         )}
         {done && p.retakeValue !== null && <Chip size="small" color="success" variant="outlined" label={`재시험 ${p.retakeValue}점 · 완료`} />}
         <Box sx={{ flexGrow: 1 }} />

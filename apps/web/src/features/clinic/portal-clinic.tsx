@@ -81,7 +81,13 @@ export function PortalClinic() {
                 <Typography sx={{ fontWeight: 700 }}>{t.title}</Typography>
                 <Typography variant="caption" color="text.secondary">{t.lectureName} · {formatKoreanDate(t.date)} · {t.first ?? '–'}점{t.cutline !== null ? ` / 기준 ${t.cutline}점` : ''}</Typography>
               </Box>
-              <Chip size="small" label={CLINIC_STATUS_LABEL[t.clinic]} color={t.clinic === 'booked' ? 'primary' : 'warning'} variant={t.clinic === 'booked' ? 'filled' : 'outlined'} />
+              <Chip
+                size="small"
+                label={CLINIC_STATUS_LABEL[t.clinic]}
+                color={t.clinic === 'booked' ? 'primary' : 'default'}
+                variant={t.clinic === 'booked' ? 'filled' : 'outlined'}
+                sx={t.clinic === 'booked' ? undefined : { color: '#8a4b00', borderColor: '#d9a25f', fontWeight: 700 }}
+              />
             </Stack>
           ))}
         </Stack>

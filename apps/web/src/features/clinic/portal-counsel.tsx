@@ -26,9 +26,13 @@ function TypeDialog({ slot, onClose }: { slot: OpenSlot; onClose: () => void }) 
         <Typography variant="body2" sx={{ mb: 1.5 }}>어떤 상담인가요?</Typography>
         <ToggleButtonGroup orientation="vertical" exclusive fullWidth value={type} onChange={(_, v: CounselType | null) => v && setType(v)} aria-label="상담 유형">
           {COUNSEL_TYPES.map((t) => (
-            <ToggleButton key={t} value={t} sx={{ justifyContent: 'flex-start', gap: 1.5 }}>
+            <ToggleButton
+              key={t}
+              value={t}
+              sx={{ justifyContent: 'flex-start', gap: 1.5, color: 'text.primary', '& .hint': { color: '#555' }, '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'primary.main', color: '#fff', '& .hint': { color: '#fff' } } }}
+            >
               <Typography sx={{ fontWeight: 800, minWidth: 32 }}>{t}</Typography>
-              <Typography variant="caption" color="text.secondary">{TYPE_HINT[t]}</Typography>
+              <Typography variant="caption" className="hint">{TYPE_HINT[t]}</Typography>
             </ToggleButton>
           ))}
         </ToggleButtonGroup>

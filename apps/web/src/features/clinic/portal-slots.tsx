@@ -65,13 +65,15 @@ export function OpenSlotRow({ slot, now, onReserve, pending, refusal }: { slot: 
         </Button>
       </Stack>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
-        <LinearProgress
+        {/* One seat (a counsel hour) needs no bar: free or taken says it all. */}
+        {slot.capacity > 1 && <LinearProgress
           variant="determinate"
           value={Math.min(100, (slot.reserved / Math.max(1, slot.capacity)) * 100)}
-          color={left === 0 ? 'error' : left <= 3 ? 'warning' : 'primary'}
+          color={left === 0 ? 'error' : left <= Math.min(3, slot.capacity / 4) ? 'warning' : 'primary'}
           aria-label={`남은 자리 ${left}석 (정원 ${slot.capacity})`}
           sx={{ flexGrow: 1, height: 6, borderRadius: 3 }}
-        />
+        />}
+        {slot.capacity <= 1 && <Box sx={{ flexGrow: 1 }} />}
         <Typography variant="caption" sx={{ fontWeight: 700, color: left === 0 ? 'error.dark' : 'text.secondary', minWidth: 72, textAlign: 'right' }} data-testid="seats-left">
           {left === 0 ? '자리 없음' : `남은 자리 ${left}`}
         </Typography>
@@ -97,7 +99,7 @@ export function MyBookingRow({ b, onCancel, extra }: { b: MyBooking; onCancel: (
           <Chip size="small" color="success" label={`도착 ${kstTime(b.arrivedAt)}`} />
         ) : b.canCancel ? (
           <Button
-            color="error"
+            sx={{ color: '#b71c1c' }}
             onClick={async () => {
               if (await confirm({ title: '예약 취소', message: `${dayLabel(b.slot.date)} ${b.slot.startTime} 예약을 취소할까요?`, confirmLabel: '예약 취소', danger: true })) onCancel();
             }}

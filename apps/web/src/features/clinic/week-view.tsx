@@ -11,6 +11,9 @@ import { CapacityBar } from './capacity-bar.tsx';
 import { applyToSlots } from './clinic-live.ts';
 import { useClinicLive } from './use-clinic-live.ts';
 
+/** Read by screen readers after the visible text (the name keeps what the eye sees first). */
+const srOnly = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
 const dayTitle = (date: string, i: number) => `${Number(date.slice(5, 7))}. ${Number(date.slice(8, 10))}.(${DAY_LABELS[i + 1]})`;
 
 /**
@@ -36,10 +39,11 @@ export function WeekView({ monday, onEdit, onAdd, onOpenDay }: { monday: string;
         return (
           <Paper key={date} variant="outlined" sx={{ p: 1, minHeight: 320, bgcolor: date === today ? '#f3f9f4' : 'background.paper', borderColor: date === today ? 'primary.main' : 'divider' }} data-testid="week-day" data-date={date}>
             <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
-              <ButtonBase onClick={() => onOpenDay(date)} sx={{ borderRadius: 1, px: 0.5, justifyContent: 'flex-start', flexGrow: 1 }} aria-label={`${dayTitle(date, i)} 당일 현황 보기`}>
+              <ButtonBase onClick={() => onOpenDay(date)} sx={{ borderRadius: 1, px: 0.5, justifyContent: 'flex-start', flexGrow: 1 }}>
                 <Box sx={{ textAlign: 'left' }}>
                   <Typography sx={{ fontWeight: 800, color: i === 6 ? '#c62828' : i === 5 ? '#1565c0' : 'text.primary' }}>{dayTitle(date, i)}</Typography>
                   <Typography variant="caption" color="text.secondary">{mine.length ? `${mine.length}개 · ${taken}/${seats}명` : '클리닉 없음'}</Typography>
+                  <Box component="span" sx={srOnly}> 당일 현황 보기</Box>
                 </Box>
               </ButtonBase>
               {memo && (
@@ -56,15 +60,15 @@ export function WeekView({ monday, onEdit, onAdd, onOpenDay }: { monday: string;
                   onClick={() => onEdit(s)}
                   sx={{ display: 'block', textAlign: 'left', width: '100%', p: 0.75, borderRadius: 1, border: 1, borderColor: 'divider', '&:hover': { borderColor: 'primary.main' } }}
                   data-testid="week-slot"
-                  aria-label={`${s.startTime}–${s.endTime} ${s.title} ${s.reserved}/${s.capacity}명 수정`}
                 >
                   <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                    <Typography variant="body2" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{s.startTime}</Typography>
-                    <Typography variant="caption" color="text.secondary" noWrap sx={{ flexGrow: 1 }}>{s.title || s.room}</Typography>
+                    <Typography variant="body2" sx={{ fontWeight: 800, fontVariantNumeric: 'tabular-nums', flexGrow: 1 }}>{s.startTime}–{s.endTime}</Typography>
                     {s.reserveType === 'assigned' && <Chip size="small" label={RESERVE_TYPE_LABEL.assigned} sx={{ height: 18, fontSize: 11 }} />}
                   </Stack>
-                  <Typography variant="caption" color="text.secondary" component="p" noWrap>{s.room}{s.taName ? ` · ${s.taName}` : ' · 담당 없음'}</Typography>
+                  {s.title && <Typography variant="caption" component="p" noWrap sx={{ fontWeight: 600 }}>{s.title}</Typography>}
+                  <Typography variant="caption" color="text.secondary" component="p" noWrap>{s.room || '장소 미정'} · {s.taName ?? '담당 없음'}</Typography>
                   <CapacityBar reserved={s.reserved} capacity={s.capacity} dense />
+                  <Box component="span" sx={srOnly}> 수정</Box>
                 </ButtonBase>
               ))}
             </Stack>

@@ -2,7 +2,7 @@ import { clinicApi } from '@academy/contracts/clinic';
 import { useApiMutation } from '../../../lib/api.ts';
 
 /**
- * Arrival on the board. The live event of each mark patches every open board (this one included),
- * so they refresh nothing themselves.
+ * Arrival on the board. Like every mark it shows no overlay (the card changes) and refreshes
+ * nothing: its live event patches every open board, this one included.
  */
-export const useArrival = () => useApiMutation(clinicApi.arrival);
+export const useArrival = () => useApiMutation(clinicApi.arrival, { overlay: false });

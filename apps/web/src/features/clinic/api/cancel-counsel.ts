@@ -3,4 +3,4 @@ import { useApiMutation } from '../../../lib/api.ts';
 import { CLINIC_AREA } from './tags.ts';
 
 /** A student cancels their counsel booking. */
-export const useCancelCounsel = () => useApiMutation(portalCounselApi.cancel, { invalidates: CLINIC_AREA });
+export const useCancelCounsel = () => useApiMutation(portalCounselApi.cancel, { invalidates: CLINIC_AREA, overlay: false });

@@ -3,4 +3,4 @@ import { useApiMutation } from '../../../lib/api.ts';
 import { CLINIC_AREA } from './tags.ts';
 
 /** A student cancels their clinic booking (until the deadline). */
-export const useCancelClinic = () => useApiMutation(portalClinicApi.cancel, { invalidates: CLINIC_AREA });
+export const useCancelClinic = () => useApiMutation(portalClinicApi.cancel, { invalidates: CLINIC_AREA, overlay: false });
