@@ -1,6 +1,6 @@
 import type { DailyStatus, Participant, Slot } from '@academy/contracts/clinic';
 import { describe, expect, it } from 'vitest';
-import { applyToBoard, applyToSlots } from './clinic-live.ts';
+import { applyToBoard, applyToSlots, scanTarget } from './clinic-live.ts';
 
 const slot = (id: number, startTime: string, over: Partial<Slot> = {}): Slot => ({
   id, kind: 'clinic', date: '2026-11-21', startTime, endTime: '23:00', capacity: 20, reserved: 0, room: 'A', title: '', taId: null, taName: null, reserveType: 'self',
@@ -45,5 +45,19 @@ describe('live patches of the week view', () => {
     list = applyToSlots(list, range, { type: 'seats', data: { slotId: 1, reserved: 7, capacity: 20 } })!;
     expect(list[1]!.reserved).toBe(7);
     expect(applyToSlots(list, range, { type: 'slotRemoved', data: { id: 2, date: '2026-11-21' } })!.map((s) => s.id)).toEqual([1]);
+  });
+});
+
+describe('the scan box', () => {
+  it('marks the arrival, then the departure, in the first slot not yet left; says who is not on the list', () => {
+    const b = board();
+    b.slots[1]!.participants.push(person(20, 2, '최민준'));
+    b.slots[1]!.participants[0] = { ...b.slots[1]!.participants[0]!, userId: 10, loginId: 's10' };
+    expect(scanTarget(b, ' S10 ')).toMatchObject({ action: 'arrival', participant: { id: 10 } });
+    b.slots[0]!.participants[0] = { ...b.slots[0]!.participants[0]!, arrivedAt: 'x' };
+    expect(scanTarget(b, 's10')).toMatchObject({ action: 'departure', participant: { id: 10 } });
+    b.slots[0]!.participants[0] = { ...b.slots[0]!.participants[0]!, departedAt: 'y' };
+    expect(scanTarget(b, 's10')).toMatchObject({ action: 'arrival', participant: { id: 20 } });
+    expect(scanTarget(b, 'nobody')).toEqual({ error: '오늘 명단에 없는 학생입니다: nobody' });
   });
 });

@@ -75,3 +75,17 @@ export function applyToSlots(slots: Slot[], range: { startDate: string; endDate:
 export function applySeats<S extends { id: number; reserved: number; capacity: number }>(slots: S[], e: Extract<SeatsEvent, { type: 'seats' }>): S[] {
   return slots.map((s) => (s.id === e.data.slotId ? { ...s, reserved: e.data.reserved, capacity: e.data.capacity } : s));
 }
+
+/**
+ * What a scan (or a typed id) on the board does: the student's first slot of the day not yet left
+ * gets the arrival when they are not there yet, else the departure.
+ */
+export function scanTarget(board: DailyStatus, input: string): { participant: Participant; action: 'arrival' | 'departure' } | { error: string } {
+  const q = input.trim();
+  if (!q) return { error: '아이디를 입력해 주세요' };
+  const mine = board.slots.flatMap((s) => s.participants.filter((p) => p.loginId.toLowerCase() === q.toLowerCase() || p.name === q));
+  if (mine.length === 0) return { error: `오늘 명단에 없는 학생입니다: ${q}` };
+  const open = mine.find((p) => !p.departedAt);
+  if (!open) return { error: `${mine[0]!.name} 학생은 이미 하원했습니다` };
+  return { participant: open, action: open.arrivedAt ? 'departure' : 'arrival' };
+}

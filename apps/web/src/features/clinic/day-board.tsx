@@ -14,23 +14,9 @@ import { dailyStatusQuery } from './api/daily-status.ts';
 import { useMoveParticipant } from './api/move-participant.ts';
 import { AddParticipantsDialog, DayDialog, GradeDialog, MoveDialog } from './board-dialogs.tsx';
 import { CapacityBar } from './capacity-bar.tsx';
-import { applyToBoard } from './clinic-live.ts';
+import { applyToBoard, scanTarget } from './clinic-live.ts';
 import { DRAG_TYPE, ParticipantCard } from './participant-card.tsx';
 import { useClinicLive } from './use-clinic-live.ts';
-
-/**
- * What a scan (or a typed id) does: the student's first slot of the day not yet left — an arrival
- * when not there yet, else the departure. Pure, so the choice is tested alone.
- */
-export function scanTarget(board: DailyStatus, input: string): { participant: Participant; action: 'arrival' | 'departure' } | { error: string } {
-  const q = input.trim().toLowerCase();
-  if (!q) return { error: '아이디를 입력해 주세요' };
-  const mine = board.slots.flatMap((s) => s.participants.filter((p) => p.loginId.toLowerCase() === q || p.name === input.trim()));
-  if (mine.length === 0) return { error: `오늘 명단에 없는 학생입니다: ${input.trim()}` };
-  const open = mine.find((p) => !p.departedAt);
-  if (!open) return { error: `${mine[0]!.name} 학생은 이미 하원했습니다` };
-  return { participant: open, action: open.arrivedAt ? 'departure' : 'arrival' };
-}
 
 function SlotColumn({ slot, onGrade, onMove, onAdd, onDropParticipant }: {
   slot: SlotWithParticipants;

@@ -13,7 +13,7 @@ import { useCancelClinic } from './api/cancel-reservation.ts';
 import { portalClinicQuery } from './api/portal-board.ts';
 import { useReserveClinic } from './api/reserve.ts';
 import { applySeats } from './clinic-live.ts';
-import { dayLabel, MyBookingRow, OpenSlotRow, refusalText, useServerNow } from './portal-slots.tsx';
+import { dayLabel, MyBookingRow, OpenSlotRow, opensSoon, refusalText, useServerNow } from './portal-slots.tsx';
 import { useClinicLive } from './use-clinic-live.ts';
 
 function Notice({ content }: { content: string }) {
@@ -44,8 +44,10 @@ export function PortalClinic() {
   const [examId, setExamId] = useState<number | ''>('');
   const dates = [...new Set((board.data?.slots ?? []).map((s) => s.date))];
   useClinicLive<PortalBoard>({ dates, queryKey: query.queryKey, staff: false, apply: (b, e) => (e.type === 'seats' ? { ...b, slots: applySeats(b.slots, e) } : e.type === 'slots' ? null : b) });
-  const soon = (board.data?.slots ?? []).some((s) => !s.mine && Date.parse(s.window.opensAt) - Date.now() < 15 * 60_000 && Date.parse(s.window.closesAt) > Date.now());
-  const now = useServerNow(board.data?.now, soon);
+  const [fast, setFast] = useState(false);
+  const now = useServerNow(board.data?.now, fast);
+  const soon = opensSoon(board.data?.slots ?? [], now);
+  if (soon !== fast) setFast(soon);
 
   if (board.isPending) return <Stack spacing={2}><Skeleton variant="rounded" height={80} /><Skeleton variant="rounded" height={240} /></Stack>;
   if (board.isError) return <Alert severity="error">{errorMessage(board.error)}</Alert>;

@@ -10,22 +10,26 @@ import { errorMessage, isApiError } from '../../lib/http.ts';
 export const dayLabel = (date: string) => `${Number(date.slice(5, 7))}월 ${Number(date.slice(8, 10))}일 (${DAY_LABELS[dayOfWeek(date)]})`;
 
 /**
- * The server's clock on this phone (the reply's `now` minus when it arrived), ticking every second
- * while a slot is about to open, so its button turns on at 21:00:00 by the server, not the phone.
+ * The server's clock on this phone (the reply's `now` minus when it arrived). It ticks every 30
+ * seconds, and every second while a slot is about to open (`fast`), so its button turns on at
+ * 21:00:00 by the server's clock, not the phone's.
  */
-export function useServerNow(serverNow: string | undefined, tick: boolean): number {
+export function useServerNow(serverNow: string | undefined, fast: boolean): number {
   const [offset, setOffset] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (serverNow) setOffset(Date.parse(serverNow) - Date.now());
   }, [serverNow]);
   useEffect(() => {
-    if (!tick) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
+    const t = setInterval(() => setNow(Date.now()), fast ? 1000 : 30_000);
     return () => clearInterval(t);
-  }, [tick]);
+  }, [fast]);
   return now + offset;
 }
+
+/** True when a slot the student has not booked opens within 15 minutes of `now` (server clock). */
+export const opensSoon = (slots: readonly OpenSlot[], now: number) =>
+  slots.some((s) => !s.mine && Date.parse(s.window.opensAt) > now - 1000 && Date.parse(s.window.opensAt) - now < 15 * 60_000);
 
 /** A slot's state now, from its window and its live seat count. */
 export const liveState = (s: OpenSlot, now: number): BookingState => bookingState({ window: s.window, now: new Date(now), reserved: s.reserved, capacity: s.capacity });
