@@ -22,7 +22,7 @@ function Notice({ content }: { content: string }) {
   if (!content.trim()) return null;
   return (
     <Section compact title="클리닉 안내" testId="clinic-notice" actions={long ? <Button size="small" onClick={() => setOpen(!open)} endIcon={open ? <ExpandLess /> : <ExpandMore />} aria-expanded={open}>{open ? '접기' : '펼치기'}</Button> : undefined}>
-      <Collapse in={open} collapsedSize={long ? 64 : undefined}>
+      <Collapse in={open} collapsedSize={long ? 48 : undefined}>
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', lineHeight: 1.7 }}>{content}</Typography>
       </Collapse>
     </Section>

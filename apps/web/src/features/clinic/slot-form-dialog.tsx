@@ -92,9 +92,9 @@ function Fields({ kind, date }: { kind: SlotKind; date: string }) {
           control={control}
           name="reserveType"
           render={({ field }) => (
-            <TextField select size="small" label="예약 방식" {...field} sx={{ width: 150 }}>
+            <TextField select size="small" label="예약 방식" {...field} sx={{ width: 200 }}>
               {RESERVE_TYPES.map((r) => (
-                <MenuItem key={r} value={r}>{RESERVE_TYPE_LABEL[r]}{r === 'self' ? ' (학생이 예약)' : ' (직원이 배정)'}</MenuItem>
+                <MenuItem key={r} value={r}>{RESERVE_TYPE_LABEL[r]}{r === 'self' ? ' (학생 예약)' : ' (직원 배정)'}</MenuItem>
               ))}
             </TextField>
           )}
