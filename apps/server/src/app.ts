@@ -13,7 +13,10 @@ import { createModules, moduleList, type Modules } from './composition.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
+import type { ModuleHooks } from './module.ts';
 import { createAudit } from './lib/audit/audit.ts';
+import { createJobs } from './lib/jobs/jobs.ts';
+import { requestContext, requestIdFrom } from './lib/observability/request-context.ts';
 import { createPublicLinks } from './lib/links/links.ts';
 import { createRealtime } from './lib/realtime/realtime.ts';
 import { createSmsOutbox } from './lib/sms/outbox.ts';
@@ -21,10 +24,18 @@ import { createStorage } from './lib/storage/create-storage.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { registerAuth, type RegisteredRoute } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { graphqlRoutes } from './plugins/graphql/graphql.plugin.ts';
 import { registerRealtimeRoutes } from './plugins/realtime.ts';
 
-export type BuiltApp = { app: FastifyInstance; ctx: AppContext; modules: Modules; routes: RegisteredRoute[] };
+export type BuiltApp = {
+  app: FastifyInstance;
+  ctx: AppContext;
+  modules: Modules;
+  routes: RegisteredRoute[];
+  /** Serves /metrics on a port of its own (METRICS_PORT); resolves to the function that closes it. */
+  listenMetrics: (opts: { port: number; host: string }) => Promise<() => Promise<void>>;
+};
 
 /**
  * Builds the whole server without listening: main.ts listens, tests use `app.inject()`.
@@ -36,6 +47,8 @@ export async function buildApp(deps: {
   now?: () => Date;
   logger?: boolean;
   webDist?: string | null;
+  /** Seconds between job polls when no wake-up arrives (tests lower it). */
+  jobPollingSeconds?: number;
 }): Promise<BuiltApp> {
   const { config, database } = deps;
   const app = Fastify({
@@ -45,11 +58,19 @@ export async function buildApp(deps: {
     routerOptions: { ignoreTrailingSlash: true },
     // On close, idle keep-alive connections end at once instead of holding shutdown for their timeout.
     forceCloseConnections: 'idle',
+    // Every log line of a request, and of the jobs it queues, carries its id (a caller's
+    // x-request-id when it is plain, so a proxy's id travels through).
+    genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    requestContext.run({ requestId: req.id }, done);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const now = deps.now ?? (() => new Date());
+  const realtime = createRealtime({ db: database.db, listen: database.listen, onError: (err) => app.log.error({ err }, 'realtime event failed') });
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -58,7 +79,8 @@ export async function buildApp(deps: {
     audit: createAudit(database.db),
     sms: createSmsOutbox(database.db),
     storage: createStorage({ config, now: () => now() }),
-    realtime: createRealtime({ db: database.db, listen: database.listen, onError: (err) => app.log.error({ err }, 'realtime event failed') }),
+    realtime,
+    jobs: createJobs({ database, realtime, log: app.log, pollingIntervalSeconds: deps.jobPollingSeconds }),
     links: createPublicLinks(database.db),
     now,
   };
@@ -82,19 +104,20 @@ export async function buildApp(deps: {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  registerRealtimeRoutes(app, ctx);
-  const timers: NodeJS.Timeout[] = [];
-  const kernelJobs = [{ name: 'realtime event prune', everyMs: 30 * 60_000, run: async () => void (await ctx.realtime.prune(ctx.now())) }];
-  for (const m of [{ housekeeping: kernelJobs }, ...moduleList(modules)]) {
+  const realtimeRoutes = registerRealtimeRoutes(app, ctx);
+  const metrics = registerMetrics(app, { database, ctx, realtimeStreams: realtimeRoutes.openStreams });
+  const kernel: ModuleHooks = {
+    schedules: [{ name: 'realtime.prune', cron: '*/30 * * * *', run: async () => void (await ctx.realtime.prune(ctx.now())) }],
+  };
+  for (const m of [kernel, ...moduleList(modules)]) {
     m.register?.(app);
-    for (const job of m.housekeeping ?? []) {
-      const timer = setInterval(() => void job.run().catch((err: unknown) => app.log.error({ err }, `${job.name} failed`)), job.everyMs);
-      timer.unref();
-      timers.push(timer);
-    }
+    for (const t of m.topics ?? []) ctx.realtime.defineTopic(t);
+    for (const j of m.jobs ?? []) ctx.jobs.define(j);
+    for (const s of m.schedules ?? []) ctx.jobs.schedule(s);
   }
+  await ctx.jobs.start();
   app.addHook('onClose', async () => {
-    for (const t of timers) clearInterval(t);
+    await ctx.jobs.stop();
     await ctx.realtime.stop();
     await ctx.storage.close();
   });
@@ -105,7 +128,7 @@ export async function buildApp(deps: {
   if (webDist) await serveWeb(app, webDist);
 
   await app.ready();
-  return { app, ctx, modules, routes };
+  return { app, ctx, modules, routes, listenMetrics: metrics.listen };
 }
 
 /** The built web app; the not-found handler falls back to its index.html. */

@@ -26,6 +26,9 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: boolish.optional(),
+  SLOW_QUERY_MS: z.coerce.number().int().min(0).max(600_000).default(500),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type Config = {
@@ -42,6 +45,10 @@ export type Config = {
   version: string;
   /** Where file bytes live; absent means the local folder under DATA_DIR/storage. */
   storage?: StorageConfig;
+  /** Statements slower than this are logged with their text (PostgreSQL). */
+  slowQueryMs?: number;
+  /** A port of its own for GET /metrics without a token (Prometheus); off when absent. */
+  metrics?: { port: number; host: string };
 };
 
 export type StorageConfig =
@@ -94,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     version: APP_VERSION,
+    slowQueryMs: e.SLOW_QUERY_MS,
+    metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
     storage: e.STORAGE_DRIVER === 's3'
       ? {
           driver: 's3',

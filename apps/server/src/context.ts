@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Audit } from './lib/audit/audit.ts';
+import type { Jobs } from './lib/jobs/jobs.ts';
 import type { PublicLinks } from './lib/links/links.ts';
 import type { Realtime } from './lib/realtime/realtime.ts';
 import type { SmsOutbox } from './lib/sms/outbox.ts';
@@ -9,7 +10,7 @@ import type { TokenSigner } from './lib/tokens.ts';
 
 /**
  * The kernel: the shared mechanisms every module may use (database, audit, SMS outbox, file
- * storage, realtime push, public links, token signing, the clock). Built once in buildApp; tests may
+ * storage, realtime push, jobs, public links, token signing, the clock). Built once in buildApp; tests may
  * swap `now`. `db` joins the caller's transaction (src/db/client.ts).
  */
 export type AppContext = {
@@ -25,6 +26,8 @@ export type AppContext = {
   storage: Storage;
   /** Pushes events to open screens on every instance (score grid edits, locks …). */
   realtime: Realtime;
+  /** Background work that survives a restart: queues, retries, schedules (src/lib/jobs). */
+  jobs: Jobs;
   /** Hashed, expiring, revocable tokens for pages opened from an SMS (a parent's score report). */
   links: PublicLinks;
   now: () => Date;

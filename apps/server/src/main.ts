@@ -1,9 +1,11 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { moduleList } from './composition.ts';
+import { markEmbeddedServer } from './db/ops/backup.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { DEMO_ACCOUNTS } from './modules/users/index.ts';
+
+let logSlow = (info: { statement: string; ms: number }) => console.warn(`slow query ${info.ms} ms: ${info.statement.slice(0, 200)}`);
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -11,35 +13,41 @@ async function main(): Promise<void> {
     url: config.databaseUrl,
     dataDir: config.dataDir,
     onConnectionError: (err) => console.warn(`데이터베이스 연결이 끊겨 다시 연결합니다 (idle database connection lost): ${err.message}`),
+    // The app's logger exists only after the app is built; until then slow statements go to stderr.
+    slowQuery: config.slowQueryMs ? { ms: config.slowQueryMs, log: (info) => logSlow(info) } : undefined,
   });
+  // Backups of the embedded database refuse to run while this process holds it.
+  const unmark = database.kind === 'pglite' ? await markEmbeddedServer(config.dataDir) : null;
   const built = await buildApp({ config, database });
   const { app, modules } = built;
+  logSlow = (info) => app.log.warn(info, 'slow query');
 
-  if (config.demoData) {
-    const { seeded } = await seedDemo(built);
-    app.log.info(seeded ? '데모 데이터를 만들었습니다 (demo data created)' : '기존 데이터를 사용합니다 (existing data kept)');
-  }
-  const admin = await modules.users.ensureInitialAdmin();
-  if (admin === 'missing') {
-    app.log.warn('관리자 계정이 없습니다. ADMIN_LOGIN_ID와 ADMIN_PASSWORD를 지정하고 다시 시작하세요 (no admin account: set ADMIN_LOGIN_ID and ADMIN_PASSWORD)');
-  }
+  // Instances started together on an empty database seed it and create the first admin once.
+  await database.exclusive(async () => {
+    if (config.demoData) {
+      const { seeded } = await seedDemo(built);
+      app.log.info(seeded ? '데모 데이터를 만들었습니다 (demo data created)' : '기존 데이터를 사용합니다 (existing data kept)');
+    }
+    const admin = await modules.users.ensureInitialAdmin();
+    if (admin === 'missing') {
+      app.log.warn('관리자 계정이 없습니다. ADMIN_LOGIN_ID와 ADMIN_PASSWORD를 지정하고 다시 시작하세요 (no admin account: set ADMIN_LOGIN_ID and ADMIN_PASSWORD)');
+    }
+  });
 
-  // The modules' clean-ups (expired refresh tokens, old sign-in failures …) run once now; the app
-  // repeats them on its timers.
-  for (const job of moduleList(modules).flatMap((m) => m.housekeeping ?? [])) {
-    void job.run().catch((err: unknown) => app.log.warn({ err }, `${job.name} failed`));
-  }
-
+  let closeMetrics: (() => Promise<void>) | null = null;
   const close = async (signal: string) => {
     app.log.info(`${signal}: 종료합니다 (shutting down)`);
+    await closeMetrics?.();
     await app.close();
     await database.close();
+    await unmark?.();
     process.exit(0);
   };
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.metrics) closeMetrics = await built.listenMetrics(config.metrics);
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   const lines = [``, `  학원 CRM ${config.version} — ${url}`, `  데이터베이스: ${database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}`];
   if (config.demoData) {

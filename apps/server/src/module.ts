@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DemoSeed, LargeSeedStep } from './db/seed/seed.ts';
+import type { JobDefinition, Schedule } from './lib/jobs/jobs.ts';
+import type { TopicDefinition } from './lib/realtime/realtime.ts';
 
 /**
  * What every module hands the composition root (src/composition.ts) besides its public functions:
@@ -14,6 +16,11 @@ export type ModuleHooks = {
     /** The module's step of `seed:large`. */
     large?: LargeSeedStep;
   };
-  /** Periodic clean-ups (expired tokens, abandoned uploads), run by the app on unref'd timers. */
-  housekeeping?: { name: string; everyMs: number; run: () => Promise<void> }[];
+  /** The realtime topic kinds the module publishes on, and who may follow them. */
+  topics?: TopicDefinition[];
+  /** Background work: the queues this module handles (ctx.jobs.send puts work on them). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each queue has its own data type
+  jobs?: JobDefinition<any>[];
+  /** Recurring work (clean-ups, scheduled sends), cron in Asia/Seoul time, on one instance at a time. */
+  schedules?: Schedule[];
 };

@@ -5,7 +5,25 @@ import { fileURLToPath } from 'node:url';
 
 const serverRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export type Instance = { url: string; process: ChildProcess; stop: () => Promise<void> };
+export type Instance = {
+  url: string;
+  process: ChildProcess;
+  stop: () => Promise<void>;
+  /** `kill -9` of the server: tsx and the node process it runs (one process group). */
+  kill9: () => Promise<void>;
+};
+
+// A test run that ends or crashes takes its servers with it (they run in process groups of their own).
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const c of live) {
+    try {
+      process.kill(-c.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -27,7 +45,10 @@ export function freePort(): Promise<number> {
 export async function startInstance(env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   const tsx = path.join(serverRoot, '..', '..', 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, ['src/main.ts'], { cwd: serverRoot, env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group, so that a kill reaches the node process tsx starts, not only tsx.
+  const child = spawn(tsx, ['src/main.ts'], { cwd: serverRoot, env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
   let output = '';
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((resolve, reject) => {
@@ -52,6 +73,12 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
           resolve();
         });
         child.kill('SIGTERM');
+      }),
+    kill9: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        process.kill(-child.pid!, 'SIGKILL');
       }),
   };
 }

@@ -106,10 +106,13 @@ export function mondayOf(date: string): string {
   return addDays(date, 1 - dayOfWeek(date));
 }
 
-/** Realtime topics of a week's slots: the staff board (`clinic`) and the seat counts students see (`clinic-seats`). */
-export const weekKey = (date: string) => Number(mondayOf(date).replaceAll('-', ''));
-export const clinicTopic = (date: string) => topicOf('clinic', weekKey(date));
-export const seatsTopic = (date: string) => topicOf('clinic-seats', weekKey(date));
+/**
+ * Realtime topics of a week's slots, keyed by its Monday: the staff board (`clinic:2026-11-23`) and
+ * the seat counts students may follow too (`clinic-seats:2026-11-23`).
+ */
+export const CLINIC_TOPIC_KINDS = { board: 'clinic', seats: 'clinic-seats' } as const;
+export const clinicTopic = (date: string) => topicOf(CLINIC_TOPIC_KINDS.board, mondayOf(date));
+export const seatsTopic = (date: string) => topicOf(CLINIC_TOPIC_KINDS.seats, mondayOf(date));
 
 /**
  * The center's default booking rule. Booking for a week opens on `opensWeekday` (1 = 월 … 7 = 일)
@@ -371,7 +374,7 @@ export type PortalBoard = z.infer<typeof portalBoard>;
 export const reserveBody = z.object({ examId: idParam.optional().describe('이 예약으로 해결할 시험 (비우면 가장 오래된 클리닉 대상)') });
 export const portalRangeQuery = z.object({ from: isoDateSchema.optional().describe('기본: 오늘'), to: isoDateSchema.optional().describe('기본: 2주 뒤') });
 
-/** Realtime events of the staff topic `clinic:<week>` (seat counts travel on `clinic-seats:<week>`, which staff follow too). */
+/** Realtime events of the staff topic `clinic:<monday>` (seat counts travel on `clinic-seats:<monday>`, which staff follow too). */
 export type ClinicEvent =
   | { type: 'slot'; data: Slot }
   | { type: 'slotRemoved'; data: { id: number; date: string } }
@@ -380,7 +383,7 @@ export type ClinicEvent =
   | { type: 'slots'; data: { dates: string[] } }
   | { type: 'day'; data: DayInfo };
 /**
- * Realtime events of the topic `clinic-seats:<week>`: the seats taken in a slot, exact and in
+ * Realtime events of the topic `clinic-seats:<monday>`: the seats taken in a slot, exact and in
  * commit order (the count moves last in each booking's transaction), and `slots` when a copy added
  * slots. Nothing about who holds them.
  */

@@ -118,6 +118,8 @@ export const examTemplate = z.object({
   updatedAt: z.string(),
 });
 export type ExamTemplate = z.infer<typeof examTemplate>;
+/** A row of the `examTemplates` GraphQL grid (its id is a GraphQL ID string). */
+export type ExamTemplateRow = Pick<ExamTemplate, 'title' | 'subject' | 'questionCount' | 'maxScore' | 'createdAt' | 'updatedAt'> & { id: string };
 
 const templateTag = 'exam-templates';
 export const examTemplatesApi = {

@@ -7,22 +7,24 @@
 import { z } from 'zod';
 import { downloadReply, endpoint } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
-import type { Permission } from './roles.ts';
-import { idParam } from './validation.ts';
 
-export const REALTIME_ERRORS = errorCodes('realtime', { topic_invalid: 400, topic_forbidden: 403 });
+export const REALTIME_ERRORS = errorCodes('realtime', { topic_invalid: 400, topic_forbidden: 403, too_many_streams: 429 });
+
+/** Open streams one user may hold on one server instance (tabs, devices). */
+export const REALTIME_STREAMS_PER_USER = 10;
 
 /**
- * Topics a client may follow: `lecture:<id>` (its sessions' scores, locks and exams), `clinic:<week>`
- * (the clinic board of the week starting on that Monday, yyyymmdd) and `clinic-seats:<week>` (the
- * seat counts students see while booking). Each kind names who may follow it.
+ * A topic is `<kind>:<id>`: `lecture:12` (its sessions' scores, locks and exams), and whatever
+ * kinds other areas declare on the server (each kind says who may follow it). Ids are numbers or
+ * short keys (`clinic-day:2026-11-24`).
  */
-export const TOPIC_KINDS = ['lecture', 'clinic', 'clinic-seats'] as const;
-export type TopicKind = (typeof TOPIC_KINDS)[number];
-export const TOPIC_PERMISSION: Record<TopicKind, Exclude<Permission, 'open'>> = { lecture: 'TA', clinic: 'TA', 'clinic-seats': 'STUDENT' };
-export const topicOf = (kind: TopicKind, id: number) => `${kind}:${id}`;
-export const topicKind = (topic: string) => topic.slice(0, topic.indexOf(':')) as TopicKind;
-const TOPIC_PATTERN = new RegExp(`^(${TOPIC_KINDS.join('|')}):[1-9]\\d{0,9}$`);
+export const TOPIC_PATTERN = /^([a-z][a-z0-9-]{0,29}):([A-Za-z0-9_-]{1,40})$/;
+export const topicOf = (kind: string, id: number | string) => `${kind}:${id}`;
+/** `'lecture:12'` → `{ kind: 'lecture', id: '12' }`; null when it is not a topic. */
+export function parseTopic(topic: string): { kind: string; id: string } | null {
+  const m = TOPIC_PATTERN.exec(topic);
+  return m ? { kind: m[1]!, id: m[2]! } : null;
+}
 
 export const realtimeEvent = z.object({
   id: z.number().describe('이벤트 번호 (재접속 시 이어 받기)'),
@@ -54,21 +56,24 @@ const topicList = z
     }
     return topics;
   })
-  .describe('쉼표로 구분한 토픽 (lecture:12, clinic:20261116, clinic-seats:20261116)');
+  .describe('쉼표로 구분한 토픽 (lecture:12, clinic-day:2026-11-24)');
 
 const tag = 'realtime';
 export const realtimeApi = {
   events: endpoint({
     method: 'GET', path: '/realtime/events', tag, permission: 'STUDENT',
-    summary: '실시간 이벤트 스트림 (text/event-stream: 성적 입력, 입력 잠금, 시험 변경, 클리닉 현황, 남은 자리)',
-    description: '각 이벤트는 `id:`, `event:`, `data:` 줄로 옵니다. 끊기면 마지막 id를 `after`로 보내 놓친 이벤트부터 받습니다 (10분 이내). 토픽마다 권한이 있습니다: lecture·clinic은 직원, clinic-seats는 학생도.',
+    summary: '실시간 이벤트 스트림 (text/event-stream: 성적 입력, 입력 잠금, 시험 변경 …)',
+    description: '각 이벤트는 `id:`, `event:`, `data:` 줄로 옵니다. 끊기면 마지막 id를 `after`로 보내 놓친 이벤트부터 받습니다 (10분 이내). 토픽마다 볼 수 있는 사람이 정해져 있습니다 (lecture: 조교 이상); 볼 수 없는 토픽은 403입니다.',
     query: z.object({ topics: topicList, after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().describe('마지막으로 받은 이벤트 id') }),
     reply: downloadReply('text/event-stream'),
   }),
   refresh: endpoint({
     method: 'POST', path: '/realtime/refresh/:a/:b', tag, permission: 'TA',
     summary: '열린 화면에 새로 고침 알리기 (a: 토픽 종류, b: ID)',
-    params: z.object({ a: z.enum(TOPIC_KINDS).describe('토픽 종류 (lecture, clinic, clinic-seats)'), b: idParam.describe('ID (clinic은 그 주 월요일 yyyymmdd)') }),
+    params: z.object({
+      a: z.string().regex(/^[a-z][a-z0-9-]{0,29}$/, '토픽 종류가 올바르지 않습니다').describe('토픽 종류 (lecture …)'),
+      b: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'ID가 올바르지 않습니다').describe('ID'),
+    }),
     reply: z.object({ ok: z.literal(true), topic: z.string() }),
   }),
 };

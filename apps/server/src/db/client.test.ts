@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,5 +55,43 @@ describe.runIf(base)('database connections (PostgreSQL)', () => {
     expect(lost[0]?.message).toMatch(/terminat/);
     const [row] = await selectRows<{ ok: number }>(database.db, sql`select 1 as ok`);
     expect(row?.ok).toBe(1);
+  });
+});
+
+describe.runIf(base)('migrations (PostgreSQL)', () => {
+  it('two instances starting at once on an empty database migrate it once, and both start', async () => {
+    const name = `t_mig_${randomBytes(4).toString('hex')}`;
+    await admin(`create database ${name}`);
+    const url = new URL(base!);
+    url.pathname = `/${name}`;
+    try {
+      const both = await Promise.all([openDatabase({ url: url.toString(), poolSize: 2 }), openDatabase({ url: url.toString(), poolSize: 2 })]);
+      const [rows] = await Promise.all([selectRows<{ n: number }>(both[0].db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`)]);
+      const files = readdirSync(new URL('../../drizzle/', import.meta.url)).filter((f) => f.endsWith('.sql'));
+      expect(rows[0]?.n).toBe(files.length);
+      await Promise.all(both.map((d) => d.close()));
+    } finally {
+      await admin(`drop database if exists ${name} with (force)`);
+    }
+  });
+});
+
+describe.runIf(base)('slow queries (PostgreSQL)', () => {
+  it('hands statements over the threshold to the log, with their text and duration', async () => {
+    const name = `t_slow_${randomBytes(4).toString('hex')}`;
+    await admin(`create database ${name}`);
+    const url = new URL(base!);
+    url.pathname = `/${name}`;
+    const slow: { statement: string; ms: number }[] = [];
+    const database = await openDatabase({ url: url.toString(), poolSize: 2, slowQuery: { ms: 150, log: (s) => slow.push(s) } });
+    try {
+      await database.db.execute(sql`select 1`);
+      await database.db.execute(sql`select pg_sleep(0.2)`);
+      expect(slow.map((s) => s.statement)).toEqual(['select pg_sleep(0.2)']);
+      expect(slow[0]!.ms).toBeGreaterThanOrEqual(150);
+    } finally {
+      await database.close();
+      await admin(`drop database if exists ${name} with (force)`);
+    }
   });
 });

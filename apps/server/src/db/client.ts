@@ -32,8 +32,24 @@ export type Database = {
    * database, delivered when its transaction commits). Resolves to the function that stops it.
    */
   listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  /**
+   * Runs SQL text written by a library that brings its own (the job system's pg-boss), joining the
+   * caller's transaction like `db` does. Text without values may hold several statements. Modules
+   * never use this: they write Drizzle.
+   */
+  sqlText: SqlText;
+  /**
+   * Runs `fn` while holding the instance-wide start-up lock (a PostgreSQL advisory lock; PGlite has
+   * one process), so that instances started together seed and create the first admin once.
+   * Migrations take the same lock.
+   */
+  exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** Connections of the pool (PostgreSQL), for metrics; null for PGlite's single connection. */
+  poolStats: () => { total: number; idle: number; waiting: number } | null;
   close: () => Promise<void>;
 };
+
+export type SqlText = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 /** numeric/bigint come back as strings from pg by default; counts and ids are safe as numbers. */
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
@@ -48,6 +64,8 @@ export async function openDatabase(opts: {
    * process.
    */
   onConnectionError?: (err: Error) => void;
+  /** Statements taking longer than `ms` are handed to `log` with their text and duration (PostgreSQL). */
+  slowQuery?: { ms: number; log: (info: { statement: string; ms: number }) => void };
 }): Promise<Database> {
   const listeners = new Set<(statement: string) => void>();
   const logger = { logQuery: (statement: string) => listeners.forEach((l) => l(statement)) };
@@ -57,16 +75,24 @@ export async function openDatabase(opts: {
   };
   if (opts.url) {
     const url = opts.url;
-    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20 });
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20, ...(opts.slowQuery ? { Client: timedClient(opts.slowQuery) } : {}) });
     pool.on('error', (err) => opts.onConnectionError?.(err));
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
+    const exclusive = <T>(fn: () => Promise<T>) => underStartupLock(pool, fn);
+    await exclusive(() => migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() }));
     const listeners = new Set<pg.Client>();
     return {
       db: joinsTransactions(db),
       kind: 'postgres',
       observe,
       listen: (channel, onPayload) => listenPg({ url, channel, onPayload, clients: listeners }),
+      exclusive,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      sqlText: async (text, values) => {
+        const client = (currentClient() as pg.PoolClient | undefined) ?? pool;
+        const res = (await client.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+        return { rows: Array.isArray(res) ? (res.at(-1)?.rows ?? []) : res.rows };
+      },
       close: async () => {
         await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
         await pool.end();
@@ -86,10 +112,74 @@ export async function openDatabase(opts: {
     observe,
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);
-      return async () => stop();
+      // A closed database has no listeners left to stop.
+      return async () => (client.closed ? undefined : stop());
+    },
+    exclusive: (fn) => fn(),
+    poolStats: () => null,
+    sqlText: async (text, values) => {
+      const target = (currentClient() as Pick<PGlite, 'query' | 'exec'> | undefined) ?? client;
+      if (values?.length) return (await target.query<Record<string, unknown>>(text, values)) as { rows: Record<string, unknown>[] };
+      const results = await target.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * A pg client that times each statement, for the slow-query log. pg-pool calls the callback form,
+ * Drizzle and pg-boss inside transactions the promise form: both are timed.
+ */
+function timedClient(slow: NonNullable<Parameters<typeof openDatabase>[0]['slowQuery']>): typeof pg.Client {
+  const report = (first: unknown, started: number) => {
+    const ms = performance.now() - started;
+    if (ms < slow.ms) return;
+    const text = typeof first === 'string' ? first : ((first as { text?: string } | null)?.text ?? '');
+    slow.log({ statement: text.slice(0, 2000), ms: Math.round(ms) });
+  };
+  return class TimedClient extends pg.Client {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has many overloads; this passes them through
+    override query(...args: any[]): any {
+      const started = performance.now();
+      const last = args.at(-1);
+      if (typeof last === 'function') {
+        args[args.length - 1] = (...cbArgs: unknown[]) => {
+          report(args[0], started);
+          return (last as (...a: unknown[]) => unknown)(...cbArgs);
+        };
+      }
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const result = (super.query as (...a: any[]) => any)(...args);
+      if (typeof last !== 'function' && result && typeof result.then === 'function') {
+        void result.then(() => report(args[0], started), () => {});
+      }
+      return result;
+    }
+  } as typeof pg.Client;
+}
+
+/** Any fixed number: every instance of this product takes the same lock while it starts. */
+const STARTUP_LOCK = 0x61636164; // 'acad'
+
+/**
+ * Instances started together (a deploy, a restart of all of them) would each run the pending
+ * migrations, or seed an empty database, and trip over each other. The first takes a session-level
+ * advisory lock on a connection of its own and does the work; the others wait on the lock, then
+ * find nothing left to do.
+ */
+async function underStartupLock<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /**
@@ -125,6 +215,11 @@ async function listenPg(opts: { url: string; channel: string; onPayload: (p: str
 }
 
 const currentTx = new AsyncLocalStorage<Tx>();
+
+/** The driver's connection of the caller's transaction (a pg PoolClient, a PGlite transaction), if any. */
+function currentClient(): unknown {
+  return (currentTx.getStore() as unknown as { session?: { client?: unknown } } | undefined)?.session?.client;
+}
 
 /**
  * Wraps the database so that every query joins the transaction of its caller. Services always

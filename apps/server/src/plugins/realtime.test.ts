@@ -1,4 +1,6 @@
+import { connect } from 'node:net';
 import { addDays, kstToday } from '@academy/contracts/dates';
+import { REALTIME_STREAMS_PER_USER } from '@academy/contracts/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../test/event-stream.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -62,4 +64,70 @@ describe('realtime channel (one process)', () => {
     expect((await t.call('GET', `/api/realtime/events?topics=lecture:${lectureId}`, kid.token)).status).toBe(403);
     expect((await t.call('GET', `/api/realtime/events?topics=lecture:${lectureId}`)).status).toBe(401);
   });
+
+  it('lets each area say who follows its topics: a student follows their own topic and no one else\'s', async () => {
+    t.ctx.realtime.defineTopic({ kind: 'test-own', authorize: ({ user, id }) => String(user.userId) === id });
+    const own = await openEventStream(`${base}/api/realtime/events?topics=test-own:${kid.id}`, kid.token);
+    await own.ready;
+    await t.ctx.realtime.publish({ topic: `test-own:${kid.id}`, type: 'seats', data: { left: 3 } });
+    expect((await own.next((e) => e.type === 'seats')).data).toEqual({ left: 3 });
+    own.close();
+    const other = await t.call('GET', `/api/realtime/events?topics=test-own:${kid.id + 1}`, kid.token);
+    expect(other.status).toBe(403);
+    expect(other.json.code).toBe('realtime.topic_forbidden');
+    expect((await t.call('GET', `/api/realtime/events?topics=test-own:${kid.id},lecture:${lectureId}`, kid.token)).status).toBe(403);
+  });
+
+  it('holds at most a few streams per user, and frees a slot when one closes', async () => {
+    const streams = [];
+    for (let i = 0; i < REALTIME_STREAMS_PER_USER; i++) streams.push(await openEventStream(`${base}/api/realtime/events?topics=lecture:${lectureId}`, staff.ta.token));
+    await Promise.all(streams.map((s) => s.ready));
+    const refused = await fetch(`${base}/api/realtime/events?topics=lecture:${lectureId}`, { headers: { authorization: `Bearer ${staff.ta.token}` } });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { code: string }).code).toBe('realtime.too_many_streams');
+    // Another user is not affected.
+    const other = await openEventStream(`${base}/api/realtime/events?topics=lecture:${lectureId}`, staff.manager.token);
+    await other.ready;
+    other.close();
+    streams.pop()!.close();
+    // The server sees the close when the socket ends; a new stream then fits again.
+    let again: Awaited<ReturnType<typeof openEventStream>> | null = null;
+    while (!again) again = await openEventStream(`${base}/api/realtime/events?topics=lecture:${lectureId}`, staff.ta.token).catch(() => null);
+    await again.ready;
+    again.close();
+    for (const s of streams) s.close();
+  });
+
+  it('ends the stream of a client that stops reading instead of buffering its backlog', async () => {
+    const { hostname, port } = new URL(base);
+    const socket = connect({ host: hostname, port: Number(port) });
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const headers = await new Promise<string>((resolve) => {
+      socket.once('data', (chunk: Buffer) => resolve(chunk.toString()));
+      socket.write(`GET /api/realtime/events?topics=lecture:${lectureId} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${staff.manager.token}\r\n\r\n`);
+    });
+    expect(headers).toContain('200 OK');
+    socket.pause();
+    // About 6 KB an event: 3,000 of them are far more than the socket buffers and the server's limit.
+    const blob = 'x'.repeat(6000);
+    const total = 3000;
+    for (let sent = 0; sent < total; sent += 50) {
+      await Promise.all(Array.from({ length: 50 }, () => t.ctx.realtime.publish({ topic: `lecture:${lectureId}`, type: 'refresh', data: { blob } })));
+    }
+    // Reading again: the stream was cut off (it closes after what was already buffered) instead of
+    // delivering the whole backlog.
+    let received = 0;
+    let all: () => void = () => {};
+    const everything = new Promise<void>((resolve) => (all = resolve));
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received >= total * 6000) all();
+    });
+    socket.resume();
+    await Promise.race([closed, everything]);
+    expect(received).toBeLessThan(total * 6000);
+    socket.destroy();
+    // The server is still there for everyone else.
+    expect((await t.call('GET', '/api/health')).status).toBe(200);
+  }, 120_000);
 });

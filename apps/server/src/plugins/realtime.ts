@@ -1,28 +1,35 @@
-import { REALTIME_ERRORS, realtimeApi, TOPIC_PERMISSION, topicKind, topicOf, type RealtimeEvent } from '@academy/contracts/realtime';
-import { hasPermission } from '@academy/contracts/roles';
+import { REALTIME_ERRORS, REALTIME_STREAMS_PER_USER, realtimeApi, topicOf, type RealtimeEvent } from '@academy/contracts/realtime';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { route } from '../http/route.ts';
 import { appError } from '../lib/errors.ts';
 
 const HEARTBEAT_MS = 15_000;
+/**
+ * A client that does not read (a frozen tab, a stalled network) makes the socket's buffer grow with
+ * every event. Past this many unsent bytes the stream is ended: the client reconnects with its last
+ * event id and catches up from the database instead of the server holding its backlog.
+ */
+export const MAX_UNSENT_BYTES = 1024 * 1024;
 
 /**
  * The push channel: `GET /api/realtime/events?topics=lecture:12&after=<last id>` answers
  * text/event-stream. It subscribes first, then sends what the client missed, then every new event
  * of its topics as it is committed on any instance, with a heartbeat so proxies keep it open.
  */
-export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): { openStreams: () => number } {
   const open = new Set<() => void>();
+  const streamsOf = new Map<number, number>();
   app.addHook('onClose', async () => {
     for (const end of open) end();
   });
 
   route(app, realtimeApi.events, async ({ query, req, reply, user }) => {
     const topics = query.topics;
-    // The route lets every signed-in account in; each topic kind names who may follow it.
-    const denied = topics.find((t) => !hasPermission(user, TOPIC_PERMISSION[topicKind(t)]));
-    if (denied) throw appError(REALTIME_ERRORS.topic_forbidden, `이 실시간 토픽을 볼 권한이 없습니다 (${denied})`);
+    await ctx.realtime.authorize(user, topics);
+    const mine = streamsOf.get(user.userId) ?? 0;
+    if (mine >= REALTIME_STREAMS_PER_USER) throw appError(REALTIME_ERRORS.too_many_streams, `실시간 연결이 너무 많습니다 (한 사람당 ${REALTIME_STREAMS_PER_USER}개). 쓰지 않는 창을 닫아 주세요`);
+    streamsOf.set(user.userId, mine + 1);
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -37,17 +44,28 @@ export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): v
     let catchingUp = true;
     const pending: RealtimeEvent[] = [];
     const send = (e: RealtimeEvent) => {
-      if (e.id <= lastSent) return;
+      if (closed || e.id <= lastSent) return;
+      if (raw.writableLength > MAX_UNSENT_BYTES) {
+        close();
+        raw.destroy();
+        return;
+      }
       lastSent = e.id;
       raw.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
     };
     const unsubscribe = ctx.realtime.subscribe(topics, (e) => (catchingUp ? pending.push(e) : send(e)));
     const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
+    let closed = false;
     const close = () => {
+      if (closed) return;
+      closed = true;
       clearInterval(heartbeat);
       unsubscribe();
       open.delete(end);
+      const left = (streamsOf.get(user.userId) ?? 1) - 1;
+      if (left > 0) streamsOf.set(user.userId, left);
+      else streamsOf.delete(user.userId);
     };
     const end = () => {
       close();
@@ -55,6 +73,7 @@ export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): v
     };
     open.add(end);
     req.raw.on('close', close);
+    raw.on('error', close);
 
     if (query.after !== undefined) for (const e of await ctx.realtime.since({ topics, after: query.after, now: ctx.now() })) send(e);
     catchingUp = false;
@@ -63,9 +82,12 @@ export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): v
     return reply;
   });
 
-  route(app, realtimeApi.refresh, async ({ params }) => {
+  route(app, realtimeApi.refresh, async ({ params, user }) => {
     const topic = topicOf(params.a, params.b);
+    await ctx.realtime.authorize(user, [topic]);
     await ctx.realtime.publish({ topic, type: 'refresh', data: {} });
     return { ok: true as const, topic };
   });
+
+  return { openStreams: () => open.size };
 }

@@ -1,11 +1,23 @@
-import { REALTIME_CATCH_UP_MS, type RealtimeEvent } from '@academy/contracts/realtime';
+import { parseTopic, REALTIME_CATCH_UP_MS, REALTIME_ERRORS, type RealtimeEvent } from '@academy/contracts/realtime';
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
+import type { AccessClaims } from '../tokens.ts';
+import { appError } from '../errors.ts';
 import { realtimeEvents } from './realtime.table.ts';
 
 const CHANNEL = 'academy_realtime';
 /** NOTIFY payloads must stay under 8000 bytes; bigger events travel by id and are read back. */
 const MAX_INLINE_PAYLOAD = 7000;
+
+/**
+ * A kind of topic an area publishes on (`lecture`, `clinic-day` …) and who may follow one of its
+ * topics. Declared by the owning module in its hooks (`topics`); the stream refuses unknown kinds
+ * and topics the caller may not see.
+ */
+export type TopicDefinition = {
+  kind: string;
+  authorize: (input: { user: AccessClaims; id: string }) => boolean | Promise<boolean>;
+};
 
 export type Realtime = {
   /**
@@ -13,6 +25,10 @@ export type Realtime = {
    * event is stored with it and announced (NOTIFY) when it commits, to every instance.
    */
   publish: (event: { topic: string; type: string; data: unknown }) => Promise<void>;
+  /** Registers a topic kind (the app does this from the modules' `topics` hooks). */
+  defineTopic: (def: TopicDefinition) => void;
+  /** Throws 400 for a topic of an unknown kind and 403 for one the user may not follow. */
+  authorize: (user: AccessClaims, topics: readonly string[]) => Promise<void>;
   /** Follows topics in this process; returns the function that stops following. */
   subscribe: (topics: readonly string[], onEvent: (e: RealtimeEvent) => void) => () => void;
   /** Events of these topics after `after`, for a client that reconnects (the last ten minutes). */
@@ -31,6 +47,7 @@ export type Realtime = {
 export function createRealtime(opts: { db: Db; listen: Database['listen']; onError?: (err: unknown) => void }): Realtime {
   const { db } = opts;
   const subscribers = new Map<string, Set<(e: RealtimeEvent) => void>>();
+  const kinds = new Map<string, TopicDefinition>();
   let unlisten: (() => Promise<void>) | null = null;
 
   const dispatch = (e: RealtimeEvent) => {
@@ -61,6 +78,20 @@ export function createRealtime(opts: { db: Db; listen: Database['listen']; onErr
       const full = JSON.stringify({ id: row!.id, topic: event.topic, type: event.type, data: event.data });
       const payload = Buffer.byteLength(full) <= MAX_INLINE_PAYLOAD ? full : JSON.stringify({ id: row!.id, topic: event.topic, type: event.type, ref: true });
       await db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
+    },
+
+    defineTopic(def) {
+      if (kinds.has(def.kind)) throw new Error(`realtime topic kind '${def.kind}' is declared twice`);
+      kinds.set(def.kind, def);
+    },
+
+    async authorize(user, topics) {
+      for (const topic of topics) {
+        const parsed = parseTopic(topic);
+        const def = parsed && kinds.get(parsed.kind);
+        if (!parsed || !def) throw appError(REALTIME_ERRORS.topic_invalid, `알 수 없는 토픽입니다: ${topic.slice(0, 40)}`, { field: 'topics' });
+        if (!(await def.authorize({ user, id: parsed.id }))) throw appError(REALTIME_ERRORS.topic_forbidden, `이 토픽을 볼 권한이 없습니다: ${topic.slice(0, 40)}`, { field: 'topics' });
+      }
     },
 
     subscribe(topics, onEvent) {

@@ -6,8 +6,6 @@ import { createSessionService } from './sessions.service.ts';
 
 export type AuthModule = ReturnType<typeof createAuthModule>;
 
-const PRUNE_EVERY_MS = 6 * 60 * 60 * 1000;
-
 /**
  * Sign-in and sessions (refresh tokens, sign-in throttling) and passwords (reset by SMS link, TA
  * password changes). Owns refresh_tokens, login_failures and password_resets; accounts themselves
@@ -23,6 +21,7 @@ export function createAuthModule(deps: AuthDeps) {
     register(app) {
       authRoutes(app, { ctx: deps.ctx, sessions, passwords });
     },
-    housekeeping: [{ name: 'auth: prune expired sessions and old sign-in failures', everyMs: PRUNE_EVERY_MS, run: sessions.prune }],
+    // Every six hours: expired sessions and old sign-in failures.
+    schedules: [{ name: 'auth.prune', cron: '17 */6 * * *', run: sessions.prune }],
   } satisfies ModuleHooks & Record<string, unknown>;
 }

@@ -1,3 +1,5 @@
+import { CLINIC_TOPIC_KINDS } from '@academy/contracts/clinic';
+import { hasPermission } from '@academy/contracts/roles';
 import type { ModuleHooks } from '../../module.ts';
 import { createBoardService } from './board.service.ts';
 import { createBookingService } from './booking.service.ts';
@@ -28,5 +30,11 @@ export function createClinicModule(deps: ClinicDeps) {
       clinicRoutes(app, { slots, booking, board, portal });
     },
     seed: { demo: (seed) => seedDemoClinic({ ...deps, slots, booking }, seed) },
+    // The board names students: staff only. Seat counts name nobody: any signed-in account, so a
+    // student's booking page follows them.
+    topics: [
+      { kind: CLINIC_TOPIC_KINDS.board, authorize: ({ user }) => hasPermission(user, 'TA') },
+      { kind: CLINIC_TOPIC_KINDS.seats, authorize: () => true },
+    ],
   } satisfies ModuleHooks & Record<string, unknown>;
 }

@@ -153,8 +153,8 @@ describe.each(['local', 's3'] as const)('files with the %s driver', (driver) => 
 
     const b = await init();
     expect((await sendToUrl(f.t, { url: b.parts[0].url, method: 'PUT', body: Buffer.alloc(PART_SIZE, 2) })).status).toBe(200);
-    // The app sweeps abandoned uploads every 10 minutes.
-    expect(f.t.modules.files.housekeeping.map((h) => h.everyMs)).toEqual([10 * 60 * 1000]);
+    // The job system sweeps abandoned uploads every 10 minutes.
+    expect(f.t.modules.files.schedules.map((s) => s.cron)).toEqual(['*/10 * * * *']);
     // The module is stateless (database + storage): a second instance, with its own storage
     // client, sees and sweeps the same uploads.
     const storage = createStorage({ config: f.t.ctx.config, now: f.t.ctx.now });
@@ -164,7 +164,7 @@ describe.each(['local', 's3'] as const)('files with the %s driver', (driver) => 
       lectures: f.t.modules.lectures,
       students: { contactsOf: async () => new Map() },
     });
-    const sweep = () => second.housekeeping[0]!.run();
+    const sweep = () => second.schedules[0]!.run();
     await sweep();
     expect((await fileRows(f)).some((r) => r.id === b.file.id)).toBe(true);
     expect(partsGone(b.uploadId)).toBe(false);

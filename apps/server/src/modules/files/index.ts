@@ -17,7 +17,6 @@ import { createWatermarkService } from './watermarks.service.ts';
 export type FilesModule = ReturnType<typeof createFilesModule>;
 
 /** Abandoned uploads are swept this often (their window is 1 h for a single PUT, 24 h for multipart). */
-const UPLOAD_SWEEP_MS = 10 * 60 * 1000;
 
 /**
  * Files (SPEC §7 Files; README.md beside this file): uploads straight to storage by signed URL,
@@ -46,14 +45,7 @@ export function createFilesModule(deps: FilesDeps) {
       filesRoutes(app, { uploads, downloads, library, permissions, portal, parentLinks, lectures: deps.lectures, origin: (req) => publicOrigin(req, ctx) });
     },
     seed: { demo: (seed) => seedDemoFiles(ctx, seed) },
-    housekeeping: [
-      {
-        name: 'files: abandoned uploads',
-        everyMs: UPLOAD_SWEEP_MS,
-        run: async () => {
-          await uploads.sweepExpired();
-        },
-      },
-    ],
+    // Every ten minutes: uploads that were started and never finished.
+    schedules: [{ name: 'files.sweep-uploads', cron: '*/10 * * * *', run: async () => void (await uploads.sweepExpired()) }],
   } satisfies ModuleHooks & Record<string, unknown>;
 }

@@ -1,3 +1,4 @@
+import { hasPermission } from '@academy/contracts/roles';
 import type { ModuleHooks } from '../../module.ts';
 import { createAttendanceService } from './attendance.service.ts';
 import type { LecturesDeps } from './lectures.deps.ts';
@@ -35,6 +36,8 @@ export function createLecturesModule(deps: LecturesDeps) {
       lectureRoutes(app, { lectures, roster, sessions, attendance, portal });
       registerLectureResources(app);
     },
+    // A lecture's topic carries its score grid and attendance events: staff only.
+    topics: [{ kind: 'lecture', authorize: ({ user }) => hasPermission(user, 'TA') }],
     seed: {
       demo: (seed) => seedDemoLectures({ ctx: deps.ctx, lectures, roster }, seed),
       large: largeLecturesStep,

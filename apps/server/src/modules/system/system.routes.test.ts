@@ -16,6 +16,20 @@ describe('system routes', () => {
     expect(res.json()).toEqual({ status: 'ok', db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', version: '1.83.19' });
   });
 
+  it('GET /api/ready answers while the database does, and 503 when it cannot reach it', async () => {
+    const ready = await t.app.inject('/api/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready' });
+    const other = await createTestApp({ seed: false });
+    await other.database.close();
+    const down = await other.app.inject('/api/ready');
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ code: 'system.not_ready', message: '데이터베이스에 연결할 수 없습니다' });
+    // Liveness does not depend on the database.
+    expect((await other.app.inject('/api/health')).statusCode).toBe(200);
+    await other.app.close();
+  });
+
   it('GET /version.json is never cached', async () => {
     const res = await t.app.inject('/version.json?t=1732200000000');
     expect(res.json()).toEqual({ version: '1.83.19' });

@@ -4,7 +4,13 @@ import { route } from '../../http/route.ts';
 import type { createSystemService } from './system.service.ts';
 
 export function systemRoutes(app: FastifyInstance, system: ReturnType<typeof createSystemService>): void {
+  // Once the server starts closing it stops being ready, so a load balancer drains it.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   route(app, systemApi.health, () => system.health());
+  route(app, systemApi.ready, () => system.ready({ closing }));
   route(app, systemApi.version, ({ reply }) => {
     reply.header('cache-control', 'no-cache, no-store, must-revalidate').header('pragma', 'no-cache').header('expires', '0');
     return { version: system.version() };

@@ -1,4 +1,4 @@
-import { ERROR_LOG_RATE_PER_MINUTE, SYSTEM_ERRORS, type ErrorLogItem, type errorLogBody } from '@academy/contracts/system';
+import { ERROR_LOG_RATE_PER_MINUTE, READY_ERRORS, SYSTEM_ERRORS, type ErrorLogItem, type errorLogBody } from '@academy/contracts/system';
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -11,9 +11,24 @@ export function createSystemService({ ctx }: { ctx: AppContext }) {
   return {
     version: () => ctx.config.version,
 
-    async health() {
-      await db.execute(sql`select 1`);
+    /** Liveness: the process answers. It never asks the database, so an outage there does not get every instance restarted. */
+    health() {
       return { status: 'ok' as const, db: ctx.databaseKind, version: ctx.config.version };
+    },
+
+    /**
+     * Readiness: the database answers within 2 s (migrations ran before the server listened) and
+     * the instance is not shutting down, so a load balancer sends it requests.
+     */
+    async ready(opts: { closing: boolean }) {
+      if (opts.closing) throw appError(READY_ERRORS.not_ready, '서버가 종료 중입니다');
+      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref());
+      try {
+        await Promise.race([db.execute(sql`select 1`), timeout]);
+      } catch {
+        throw appError(READY_ERRORS.not_ready, '데이터베이스에 연결할 수 없습니다');
+      }
+      return { status: 'ready' as const, db: ctx.databaseKind, version: ctx.config.version };
     },
 
     async logError(opts: { report: z.output<typeof errorLogBody>; ip: string; userAgent: string | undefined; userId: number | null }) {

@@ -1,8 +1,9 @@
+import type { ExamTemplateRow } from '@academy/contracts/exams';
 import { gql } from '@urql/core';
 import { useQuery } from '@tanstack/react-query';
 import { getList, gqlKeys } from '../../../lib/data-provider.ts';
 
-export type TemplateOption = { id: string; title: string; subject: string | null; questionCount: number; maxScore: number };
+export type TemplateOption = Pick<ExamTemplateRow, 'id' | 'title' | 'subject' | 'questionCount' | 'maxScore'>;
 
 const QUERY = gql`
   query ExamTemplateOptions($filter: ExamTemplateFilter!, $sorting: [ExamTemplateSort!]!, $paging: OffsetPaging!) {

@@ -1,4 +1,4 @@
-import type { ExamTemplate } from '@academy/contracts/exams';
+import type { ExamTemplate, ExamTemplateRow } from '@academy/contracts/exams';
 import { formatKoreanDate } from '@academy/contracts/format';
 import { hasPermission } from '@academy/contracts/roles';
 import type { CrudFilter } from '@refinedev/core';
@@ -18,7 +18,7 @@ import { errorMessage } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 
-type Row = { id: string; title: string; subject: string | null; questionCount: number; maxScore: number; createdAt: string; updatedAt: string };
+type Row = ExamTemplateRow;
 
 const FIELDS = ['id', 'title', 'subject', 'questionCount', 'maxScore', 'createdAt', 'updatedAt'];
 

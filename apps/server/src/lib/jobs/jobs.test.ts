@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../../../test/event-stream.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { makeStaff } from '../../modules/users/users.testkit.ts';
+import { requestContext } from '../observability/request-context.ts';
+import { createJobs, type JobDefinition, type JobLogger, type Jobs } from './jobs.ts';
+
+/**
+ * The job system on the test database (PGlite, or PostgreSQL with TEST_DATABASE_URL). Each test
+ * starts its own job instance beside the app's, with queues of its own — as a second server
+ * process would — so what is shown here holds across instances.
+ */
+let t: TestApp;
+const log: JobLogger = { info: () => {}, error: () => {}, warn: () => {}, child: () => log };
+const instances: Jobs[] = [];
+
+function instance(defs: JobDefinition<never>[]): Jobs {
+  const jobs = createJobs({ database: t.database, realtime: t.ctx.realtime, log, pollingIntervalSeconds: 0.5 });
+  for (const d of defs) jobs.define(d);
+  instances.push(jobs);
+  return jobs;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(async () => {
+  for (const j of instances) await j.stop({ graceMs: 1000 });
+  await t.close();
+});
+
+describe('jobs', () => {
+  it('a job queued in a transaction runs once it commits; a rolled-back one never runs', async () => {
+    const seen: string[] = [];
+    const jobs = instance([{ queue: 'test.commit', handler: async (job) => void seen.push((job.data as { n: string }).n) }]);
+    await jobs.start();
+    await t.ctx.db
+      .transaction(async () => {
+        await jobs.send('test.commit', { n: 'rolled back' });
+        throw new Error('undo');
+      })
+      .catch(() => {});
+    const id = await t.ctx.db.transaction(async () => jobs.send('test.commit', { n: 'kept' }));
+    expect(await jobs.settled(id!)).toBe('completed');
+    expect(seen).toEqual(['kept']);
+    expect(await jobs.counts('test.commit')).toMatchObject({ completed: 1, created: 0, active: 0 });
+  });
+
+  it('carries the id of the request that queued a job into its run, its logs and the jobs it queues', async () => {
+    const seen: { queue: string; requestId: string; current: string | undefined }[] = [];
+    const bindings: object[] = [];
+    const jobs = createJobs({
+      database: t.database,
+      realtime: t.ctx.realtime,
+      log: { ...log, child: (b) => (bindings.push(b), log) },
+      pollingIntervalSeconds: 0.5,
+    });
+    instances.push(jobs);
+    jobs.define({
+      queue: 'test.rid.first',
+      handler: async (job) => {
+        seen.push({ queue: job.queue, requestId: job.requestId, current: requestContext.current()?.requestId });
+        await jobs.send('test.rid.second', {});
+      },
+    });
+    let second!: (id: string) => void;
+    const secondRan = new Promise<string>((resolve) => (second = resolve));
+    jobs.define({ queue: 'test.rid.second', handler: async (job) => second(job.requestId) });
+    await jobs.start();
+    const id = await requestContext.run({ requestId: 'req-42' }, () => jobs.send('test.rid.first', { n: 1 }));
+    expect(await jobs.settled(id!)).toBe('completed');
+    expect(seen).toEqual([{ queue: 'test.rid.first', requestId: 'req-42', current: 'req-42' }]);
+    expect(bindings).toContainEqual({ reqId: 'req-42', queue: 'test.rid.first', jobId: id });
+    expect(await secondRan).toBe('req-42');
+  });
+
+  it('retries a failing job with its attempt number, and sending the same id twice queues it once', async () => {
+    const attempts: number[] = [];
+    const jobs = instance([
+      {
+        queue: 'test.retry',
+        retryDelaySeconds: 0,
+        handler: async (job) => {
+          attempts.push(job.attempt);
+          if (job.attempt < 3) throw new Error('provider busy');
+        },
+      },
+    ]);
+    await jobs.start();
+    const key = randomUUID();
+    const id = await jobs.send('test.retry', {}, { id: key });
+    expect(await jobs.send('test.retry', {}, { id: key })).toBeNull();
+    expect(await jobs.settled(id!)).toBe('completed');
+    expect(attempts).toEqual([1, 2, 3]);
+  });
+
+  it('gives up after the retry limit and says so', async () => {
+    const jobs = instance([{ queue: 'test.fail', retryLimit: 1, retryDelaySeconds: 0, handler: async () => Promise.reject(new Error('no')) }]);
+    await jobs.start();
+    const id = await jobs.send('test.fail', {});
+    expect(await jobs.settled(id!)).toBe('failed');
+    expect((await jobs.counts('test.fail')).failed).toBe(1);
+  });
+
+  it('publishes progress and the end of a job on the area\'s topic', async () => {
+    const staff = await makeStaff(t);
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const jobs = instance([
+      {
+        queue: 'test.progress',
+        progressTopic: (d) => `lecture:${(d as { lectureId: number }).lectureId}`,
+        handler: async (job) => {
+          await job.progress({ done: 1, total: 2, message: '절반' });
+          await job.progress({ done: 2, total: 2 });
+        },
+      },
+    ]);
+    await jobs.start();
+    const stream = await openEventStream(`${base}/api/realtime/events?topics=lecture:4242`, staff.ta.token);
+    await stream.ready;
+    const id = await jobs.send('test.progress', { lectureId: 4242 });
+    const done = await stream.next((e) => e.type === 'job' && (e.data as { state: string }).state === 'completed');
+    expect(done.data).toMatchObject({ jobId: id, queue: 'test.progress' });
+    expect(stream.events.filter((e) => e.type === 'job').map((e) => e.data)).toEqual([
+      { jobId: id, queue: 'test.progress', state: 'active', done: 1, total: 2, message: '절반' },
+      { jobId: id, queue: 'test.progress', state: 'active', done: 2, total: 2 },
+      { jobId: id, queue: 'test.progress', state: 'completed' },
+    ]);
+    stream.close();
+  });
+
+  it('a stopping instance hands a running job back, and another instance finishes it', async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const first = instance([
+      {
+        queue: 'test.handback',
+        retryDelaySeconds: 0,
+        handler: (job) =>
+          new Promise<void>((_, reject) => {
+            started();
+            job.signal.addEventListener('abort', () => reject(new Error('aborted')));
+          }),
+      },
+    ]);
+    await first.start();
+    const id = await first.send('test.handback', { n: 1 });
+    await running;
+    await first.stop({ graceMs: 200 });
+    expect(await first.counts('test.handback')).toMatchObject({ retry: 1, active: 0, completed: 0 });
+
+    const second = instance([{ queue: 'test.handback', handler: async () => {} }]);
+    const finished = second.settled(id!);
+    await second.start();
+    expect(await finished).toBe('completed');
+  });
+
+  it('keeps schedules in Korea time and runs each on one instance', async () => {
+    const jobs = createJobs({ database: t.database, realtime: t.ctx.realtime, log });
+    jobs.schedule({ name: 'test-nightly', cron: '0 21 * * 0', run: async () => {} });
+    instances.push(jobs);
+    await jobs.start();
+    const { rows } = await t.database.sqlText('select cron, timezone from pgboss.schedule where name = $1', ['schedule.test-nightly']);
+    expect(rows).toEqual([{ cron: '0 21 * * 0', timezone: 'Asia/Seoul' }]);
+    // The app's own clean-ups live on the same schedules.
+    const app = await t.database.sqlText("select name from pgboss.schedule where name like 'schedule.%' order by name", []);
+    expect(app.rows.map((r) => r.name)).toEqual(expect.arrayContaining(['schedule.auth.prune', 'schedule.files.sweep-uploads', 'schedule.realtime.prune']));
+  });
+});

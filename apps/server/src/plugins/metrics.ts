@@ -1,0 +1,82 @@
+import { systemApi } from '@academy/contracts/system';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { AppContext } from '../context.ts';
+import type { Database } from '../db/client.ts';
+import { route } from '../http/route.ts';
+
+export type MetricsSources = {
+  database: Pick<Database, 'poolStats'>;
+  ctx: Pick<AppContext, 'jobs'>;
+  realtimeStreams: () => number;
+};
+
+/**
+ * Prometheus metrics of one instance: request latency by route, the database pool, job queue
+ * depth, open realtime streams, and the process (memory, event loop lag, GC). Served to admins at
+ * GET /api/metrics, and without a token on METRICS_PORT (bind it to a private address) for a
+ * Prometheus scraper that cannot sign in.
+ */
+export function registerMetrics(app: FastifyInstance, sources: MetricsSources): { registry: Registry; listen: (opts: { port: number; host: string }) => Promise<() => Promise<void>> } {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'academy_' });
+
+  const duration = new Histogram({
+    name: 'academy_http_request_duration_seconds',
+    help: 'HTTP request latency by route (the route pattern, not the URL)',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    // Unmatched URLs share one label, so a scanner cannot grow the series without bound.
+    const routeLabel = req.routeOptions.url ?? 'unmatched';
+    duration.observe({ method: req.method, route: routeLabel, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+
+  new Gauge({
+    name: 'academy_db_pool_connections',
+    help: 'Database pool connections by state (PostgreSQL; PGlite has one embedded connection)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const stats = sources.database.poolStats();
+      if (!stats) return;
+      this.set({ state: 'total' }, stats.total);
+      this.set({ state: 'idle' }, stats.idle);
+      this.set({ state: 'waiting' }, stats.waiting);
+    },
+  });
+
+  new Gauge({
+    name: 'academy_job_queue_jobs',
+    help: 'Jobs waiting or running, by queue and state (all instances: read from the database)',
+    labelNames: ['queue', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const r of await sources.ctx.jobs.depth()) this.set({ queue: r.queue, state: r.state }, r.count);
+    },
+  });
+
+  new Gauge({
+    name: 'academy_realtime_streams',
+    help: 'Open realtime (server-sent event) streams on this instance',
+    registers: [registry],
+    collect() {
+      this.set(sources.realtimeStreams());
+    },
+  });
+
+  route(app, systemApi.metrics, async ({ reply }) => reply.header('content-type', registry.contentType).send(await registry.metrics()));
+
+  return {
+    registry,
+    async listen({ port, host }) {
+      const side = Fastify({ logger: false });
+      side.get('/metrics', async (_, reply) => reply.header('content-type', registry.contentType).send(await registry.metrics()));
+      await side.listen({ port, host });
+      return () => side.close();
+    },
+  };
+}
