@@ -32,9 +32,9 @@ export function CopyDayDialog({ fromDate, onClose }: { fromDate: string; onClose
             <ToggleButton value="dates">날짜 고르기</ToggleButton>
           </ToggleButtonGroup>
           {mode === 'weeks' ? (
-            <TextField select label="몇 주" value={weeks} onChange={(e) => setWeeks(Number(e.target.value))} sx={{ width: 200 }}>
+            <TextField select label="몇 주" value={weeks} onChange={(e) => setWeeks(Number(e.target.value))} sx={{ width: 300 }}>
               {Array.from({ length: 12 }, (_, i) => i + 1).map((n) => (
-                <MenuItem key={n} value={n}>{n}주 ({formatKoreanDate(addDays(fromDate, 7 * n))}까지)</MenuItem>
+                <MenuItem key={n} value={n}>{n}주 · {formatKoreanDate(addDays(fromDate, 7 * n))}까지</MenuItem>
               ))}
             </TextField>
           ) : (

@@ -61,11 +61,11 @@ export function WeekView({ monday, onEdit, onAdd, onOpenDay }: { monday: string;
                   sx={{ display: 'block', textAlign: 'left', width: '100%', p: 0.75, borderRadius: 1, border: 1, borderColor: 'divider', '&:hover': { borderColor: 'primary.main' } }}
                   data-testid="week-slot"
                 >
+                  <Typography variant="body2" sx={{ fontWeight: 800, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{s.startTime}–{s.endTime}</Typography>
                   <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                    <Typography variant="body2" sx={{ fontWeight: 800, fontVariantNumeric: 'tabular-nums', flexGrow: 1 }}>{s.startTime}–{s.endTime}</Typography>
+                    <Typography variant="caption" noWrap sx={{ fontWeight: 600, flexGrow: 1, minWidth: 0 }}>{s.title || ' '}</Typography>
                     {s.reserveType === 'assigned' && <Chip size="small" label={RESERVE_TYPE_LABEL.assigned} sx={{ height: 18, fontSize: 11 }} />}
                   </Stack>
-                  {s.title && <Typography variant="caption" component="p" noWrap sx={{ fontWeight: 600 }}>{s.title}</Typography>}
                   <Typography variant="caption" color="text.secondary" component="p" noWrap>{s.room || '장소 미정'} · {s.taName ?? '담당 없음'}</Typography>
                   <CapacityBar reserved={s.reserved} capacity={s.capacity} dense />
                   <Box component="span" sx={srOnly}> 수정</Box>
