@@ -67,8 +67,7 @@ export function createBoardService(deps: ClinicDeps & { rows: ClinicRows }) {
           .from(clinicParticipants)
           .innerJoin(clinicSlots, eq(clinicSlots.id, clinicParticipants.slotId))
           .innerJoin(userAccounts, eq(userAccounts.id, clinicParticipants.userId))
-          .where(inRange)
-          .orderBy(asc(clinicParticipants.id)),
+          .where(inRange),
         db.select().from(clinicDays).where(between(clinicDays.date, opts.startDate, opts.endDate)).orderBy(asc(clinicDays.date)),
       ]);
       const names = new Map(found.map((f) => [f.p.userId, { name: f.name, loginId: f.loginId }]));
