@@ -1,6 +1,7 @@
 import type { AppContext } from './context.ts';
 import type { ModuleHooks } from './module.ts';
 import { createAuthModule } from './modules/auth/index.ts';
+import { createClinicModule } from './modules/clinic/index.ts';
 import { createExamsModule } from './modules/exams/index.ts';
 import { createFilesModule } from './modules/files/index.ts';
 import { createLecturesModule } from './modules/lectures/index.ts';
@@ -33,10 +34,11 @@ export function createModules(ctx: AppContext) {
   const files = createFilesModule({ ctx, users, lectures, students });
   const exams = createExamsModule({ ctx, users, lectures, students });
   const omr = createOmrModule({ ctx, users, lectures, exams, files });
+  const clinic = createClinicModule({ ctx, users, students, exams, notices, templates: pushAlertTemplates, records: studentRecords });
   const staff = createStaffModule({ ctx, users });
   const payroll = createPayrollModule({ ctx, users, staff, files });
   const videos = createVideosModule({ ctx, users, lectures, files });
-  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams, omr, staff, payroll, videos };
+  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams, omr, clinic, staff, payroll, videos };
 }
 
 export type Modules = ReturnType<typeof createModules>;

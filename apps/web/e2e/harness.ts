@@ -15,7 +15,7 @@
  * shell.e2e.ts changes ta04's password, so other tests must not sign in as ta04.
  * apps/web/dist must exist (the runner builds it). Chromium: CHROMIUM_PATH or /usr/bin/chromium.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -135,23 +135,43 @@ export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
+// ─── accessibility ──────────────────────────────────────────────────────────────────────────────
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
 /**
  * Runs axe-core (shipped as an npm package, nothing is fetched; its stable WCAG 2.0/2.1 A and AA
  * rules, rules axe itself marks experimental left out) on the page as it is now and returns the
- * violations as "rule (impact): target" lines, so a failing assertion names what to fix. Scan every
- * page a test visits, once it shows what the test is about; `exclude` leaves out parts the page
- * does not own, `include` limits the scan to the parts a test is about (a section one area adds to
- * another area's page) (CSS selectors):
+ * violations as "rule (impact) help: target" lines, so a failing assertion names what to fix. Scan
+ * every page a test visits, once it shows what the test is about. `include` limits the scan to the
+ * parts a test is about (a section one area adds to another area's page), `exclude` leaves out
+ * parts the page does not own (CSS selectors), `disable` turns rules off for a screen with a known,
+ * reported finding (say which in a comment):
  *
  *   expect(await axe(page)).toEqual([]);
  */
-export async function axe(page: Page, opts: { include?: string[]; exclude?: string[] } = {}): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
-  const result = await page.evaluate(async ({ include, exclude }) => {
-    const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string | null; tags: string[]; nodes: { target: string[] }[] }[] }> } };
-    return w.axe.run({ include: (include.length ? include : ['body']).map((e) => [e]), exclude: exclude.map((e) => [e]) }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-  }, { include: opts.include ?? [], exclude: opts.exclude ?? [] });
+export async function axe(page: Page, opts: { include?: string[]; exclude?: string[]; disable?: string[] } = {}): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  // Colours are judged as they end up, not halfway through a fade or a ripple.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
+  const result = await page.evaluate(
+    async ({ include, exclude, disable }) => {
+      type Result = { violations: { id: string; impact: string | null; help: string; tags: string[]; nodes: { target: string[] }[] }[] };
+      const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<Result> } };
+      return w.axe.run(
+        { include: (include.length ? include : ['body']).map((e) => [e]), exclude: exclude.map((e) => [e]) },
+        { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, rules: Object.fromEntries(disable.map((id) => [id, { enabled: false }])), resultTypes: ['violations'] },
+      );
+    },
+    { include: opts.include ?? [], exclude: opts.exclude ?? [], disable: opts.disable ?? [] },
+  );
   return result.violations
     .filter((v) => !v.tags.includes('experimental'))
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${v.help}: ${n.target.join(' ')}`));
+}
+
+/** Fails with a readable list when the page has accessibility violations (`where` names the screen). */
+export async function expectAccessible(page: Page, where: string, opts: Parameters<typeof axe>[1] = {}): Promise<void> {
+  const violations = await axe(page, opts);
+  if (violations.length) throw new Error(`접근성 위반 (${where}):\n- ${violations.slice(0, 20).join('\n- ')}`);
 }

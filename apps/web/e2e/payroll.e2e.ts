@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { tinyPdf } from './files-kit.ts';
-import { axe, browserForFile, pathOf } from './harness.ts';
+import { browserForFile, expectAccessible, pathOf } from './harness.ts';
 
 const e2e = browserForFile();
 
@@ -18,11 +18,6 @@ function goldenMonday(): string {
   let d = `${month}-01`;
   while (dayOfWeek(d) !== 1) d = addDays(d, 1);
   return d;
-}
-
-/** No axe violation once the page has settled (MUI animates colours for a few hundred ms after a change). */
-async function expectAccessible(page: Page) {
-  await expect.poll(() => axe(page), { timeout: 5_000 }).toEqual([]);
 }
 
 async function signIn(page: Page, loginId: string, password: string) {
@@ -42,7 +37,7 @@ describe('TA work and pay', () => {
     const admin = await e2e.signedIn('admin');
     await admin.goto('/crm/admin/tas');
     await admin.getByRole('columnheader', { name: '이름' }).waitFor();
-    await expectAccessible(admin);
+    await expectAccessible(admin, pathOf(admin));
     await admin.getByTestId('ta-add').click();
     const dialog = admin.getByTestId('ta-create-dialog');
     await dialog.getByTestId('ta-name').fill(TA.name);
@@ -50,7 +45,7 @@ describe('TA work and pay', () => {
     await dialog.getByTestId('ta-password').fill(TA.password);
     await dialog.getByTestId('wage-hourly').fill('10000');
     await expect.poll(() => dialog.getByTestId('minimum-wage-warning').innerText()).toContain('최저시급 10,320원보다 낮습니다');
-    await expectAccessible(admin);
+    await expectAccessible(admin, pathOf(admin));
     await dialog.getByTestId('wage-hourly').fill('12000');
     await dialog.getByTestId('minimum-wage-warning').waitFor({ state: 'detached' });
     const created = admin.waitForResponse((r) => r.url().endsWith('/api/admin/ta') && r.request().method() === 'POST');
@@ -60,7 +55,7 @@ describe('TA work and pay', () => {
 
     await admin.goto('/crm/admin/wage-types');
     await admin.getByRole('gridcell', { name: '클리닉', exact: true }).waitFor();
-    await expectAccessible(admin);
+    await expectAccessible(admin, pathOf(admin));
 
     // The TA clocks in from the header (choosing the wage type) and out again.
     const ta = await e2e.newPage();
@@ -68,7 +63,7 @@ describe('TA work and pay', () => {
     await ta.getByTestId('clock-in').click();
     await ta.getByTestId('clock-type').filter({ hasText: '수업보조' }).click();
     await expect.poll(() => ta.getByTestId('clock-running').innerText()).toContain('수업보조 근무 중');
-    await expectAccessible(ta);
+    await expectAccessible(ta, pathOf(ta));
     await ta.getByTestId('clock-out').click();
     await ta.getByTestId('confirm-dialog').getByRole('button', { name: '퇴근' }).click();
     await ta.getByTestId('clock-in').waitFor();
@@ -76,7 +71,7 @@ describe('TA work and pay', () => {
     // My work shows the record; the TA files a claim dated in the golden week, with a PDF receipt.
     await ta.goto('/crm/my-work');
     await ta.getByTestId('record-row').first().waitFor();
-    await expectAccessible(ta);
+    await expectAccessible(ta, pathOf(ta));
     await ta.getByTestId('claim-add').click();
     const claim = ta.getByTestId('claim-dialog');
     await claim.getByTestId('claim-date').fill(addDays(monday, 2));
@@ -84,7 +79,7 @@ describe('TA work and pay', () => {
     await claim.getByTestId('claim-memo').fill('클리닉 간식');
     await claim.getByTestId('receipt-input').setInputFiles({ name: '영수증.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Receipt 12,345') });
     await expect.poll(() => claim.getByTestId('receipt-name').innerText()).toBe('영수증.pdf');
-    await expectAccessible(ta);
+    await expectAccessible(ta, pathOf(ta));
     await claim.getByTestId('form-submit').click();
     await expect.poll(() => ta.getByTestId('claim-row').filter({ hasText: '클리닉 간식' }).innerText()).toContain('대기');
 
@@ -92,11 +87,11 @@ describe('TA work and pay', () => {
     await admin.goto('/crm/admin/expense-claims');
     const row = admin.getByRole('row').filter({ hasText: '클리닉 간식' }).filter({ hasText: TA.name });
     await row.waitFor();
-    await expectAccessible(admin);
+    await expectAccessible(admin, pathOf(admin));
     await row.click();
     const review = admin.getByTestId('claim-review');
     await review.getByTestId('receipt-pdf').waitFor();
-    await expectAccessible(admin);
+    await expectAccessible(admin, pathOf(admin));
     const approved = admin.waitForResponse((r) => r.url().includes('/approve'));
     await review.getByTestId('claim-approve').click();
     expect((await approved).status()).toBe(200);
@@ -105,14 +100,14 @@ describe('TA work and pay', () => {
     await admin.goto('/crm/admin/work');
     const today = admin.getByTestId('calendar-record').filter({ hasText: TA.name });
     await today.first().waitFor();
-    await expectAccessible(admin);
+    await expectAccessible(admin, pathOf(admin));
     await today.first().click();
     const fix = admin.getByTestId('record-correct-dialog');
     await fix.getByTestId('record-date').fill(monday);
     await fix.getByTestId('record-start').fill('08:00');
     await fix.getByTestId('record-end').fill('23:00');
     await fix.getByTestId('record-reason').fill('출근 시각을 지난달로 정정');
-    await expectAccessible(admin);
+    await expectAccessible(admin, pathOf(admin));
     const corrected = admin.waitForResponse((r) => r.url().includes('/api/admin/work-in-out/') && r.request().method() === 'PUT');
     await fix.getByTestId('record-save').click();
     expect((await corrected).status()).toBe(200);
@@ -125,7 +120,7 @@ describe('TA work and pay', () => {
     const detail = admin.getByRole('table', { name: `${TA.name} 급여 내역` });
     await expect.poll(() => detail.innerText()).toContain('주휴수당');
     expect(await detail.innerText()).toContain('36,000원');
-    await expectAccessible(admin);
+    await expectAccessible(admin, pathOf(admin));
     await admin.getByTestId('payroll-close').click();
     await admin.getByTestId('confirm-dialog').getByRole('button', { name: '마감' }).click();
     await expect.poll(() => admin.getByTestId('payroll-status').innerText()).toContain('마감');
@@ -167,7 +162,7 @@ describe('TA work and pay', () => {
     const manager = await e2e.signedIn('manager');
     await manager.goto('/crm/admin/payroll');
     await manager.getByTestId('payroll-lines').waitFor();
-    await expectAccessible(manager);
+    await expectAccessible(manager, pathOf(manager));
     // The 실장 is a TA account: the clock is in their header too.
     await manager.getByTestId('clock').waitFor();
 
@@ -197,7 +192,7 @@ describe('TA work and pay', () => {
     await flagged.first().click();
     const fix = admin.getByTestId('record-correct-dialog');
     await expect.poll(() => fix.innerText()).toContain('퇴근을 찍지 않은 기록');
-    await expectAccessible(admin);
+    await expectAccessible(admin, pathOf(admin));
     await fix.getByRole('button', { name: '취소' }).click();
   });
 });

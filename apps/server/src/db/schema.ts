@@ -18,3 +18,4 @@ export * from '../modules/staff/staff.table.ts';
 export * from '../modules/payroll/payroll.table.ts';
 export * from '../modules/omr/omr.table.ts';
 export * from '../modules/videos/videos.table.ts';
+export * from '../modules/clinic/clinic.table.ts';

@@ -37,12 +37,16 @@ const CrmTagList = lazy(() => import('../routes/crm/tags/list.tsx'));
 const CrmPushAlertTemplates = lazy(() => import('../routes/crm/push-alert-templates/list.tsx'));
 const CrmExamTemplates = lazy(() => import('../routes/crm/exams/templates.tsx'));
 const CrmOmrExam = lazy(() => import('../routes/crm/omr/exam.tsx'));
+const CrmClinic = lazy(() => import('../routes/crm/clinic.tsx'));
+const CrmCounsel = lazy(() => import('../routes/crm/counsel.tsx'));
 
 const PortalHome = lazy(() => import('../routes/portal/home.tsx'));
 const PortalLectures = lazy(() => import('../routes/portal/lectures.tsx'));
 const PortalMaterials = lazy(() => import('../routes/portal/materials.tsx'));
 const PortalScores = lazy(() => import('../routes/portal/scores.tsx'));
 const PortalVideos = lazy(() => import('../routes/portal/videos.tsx'));
+const PortalClinic = lazy(() => import('../routes/portal/clinic.tsx'));
+const PortalCounsel = lazy(() => import('../routes/portal/counsel.tsx'));
 const CrmLectureFiles = lazy(() => import('../routes/crm/files/weekly-lecture-files.tsx'));
 const CrmMyWork = lazy(() => import('../routes/crm/my-work.tsx'));
 const CrmAdminTas = lazy(() => import('../routes/crm/admin/tas.tsx'));
@@ -92,6 +96,8 @@ export const routes: RouteObject[] = [
       { path: 'students/:id', element: page(CrmStudentDetail) },
       { path: 'tags', element: page(CrmTagList) },
       { path: 'exam-templates', element: page(CrmExamTemplates) },
+      { path: 'clinic', element: page(CrmClinic) },
+      { path: 'counsel', element: page(CrmCounsel) },
       { path: 'push-alert-templates', element: <RequirePermission permission="ADMIN">{page(CrmPushAlertTemplates)}</RequirePermission> },
       { path: 'my-work', element: page(CrmMyWork) },
       { path: 'admin/tas', element: <RequirePermission permission="ADMIN">{page(CrmAdminTas)}</RequirePermission> },
@@ -116,6 +122,8 @@ export const routes: RouteObject[] = [
       // One page: the list (videos) and the player (videos/12).
       { path: 'videos', element: page(PortalVideos) },
       { path: 'videos/:videoId', element: page(PortalVideos) },
+      { path: 'clinic', element: page(PortalClinic) },
+      { path: 'counsel', element: page(PortalCounsel) },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

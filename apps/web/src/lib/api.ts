@@ -61,17 +61,18 @@ export function apiQuery<E extends AnyEndpoint>(e: E, ...[input]: NoInput<E> ext
 /**
  * A mutation of a write endpoint. On success it refreshes every query under the endpoint's tag
  * (and the extra tags named in `invalidates`). On failure the app-wide handler shows the error as
- * a toast, unless `errorToast: false` (a form shows it on its fields instead).
+ * a toast, unless `errorToast: false` (a form shows it on its fields instead). `overlay: false`
+ * keeps the full-screen overlay away for writes whose button shows its own progress.
  */
 export function useApiMutation<E extends AnyEndpoint, C = unknown>(
   e: E,
-  opts: { invalidates?: readonly string[]; errorToast?: false } & Omit<UseMutationOptions<ReplyOf<E>, Error, CallInput<E>, C>, 'mutationFn' | 'meta'> = {},
+  opts: { invalidates?: readonly string[]; errorToast?: false; overlay?: false } & Omit<UseMutationOptions<ReplyOf<E>, Error, CallInput<E>, C>, 'mutationFn' | 'meta'> = {},
 ) {
   const client = useQueryClient();
-  const { invalidates = [], errorToast, onSuccess, ...rest } = opts;
+  const { invalidates = [], errorToast, overlay, onSuccess, ...rest } = opts;
   return useMutation<ReplyOf<E>, Error, CallInput<E>, C>({
     ...rest,
-    mutationFn: (input) => (call as (e: E, input: CallInput<E>) => Promise<ReplyOf<E>>)(e, input),
+    mutationFn: (input) => (call as (e: E, input: CallInput<E>, o: CallOptions) => Promise<ReplyOf<E>>)(e, input, { overlay }),
     meta: errorToast === false ? { errorToast: false } : undefined,
     onSuccess: async (...args) => {
       await Promise.all([e.tag, ...invalidates].map((tag) => client.invalidateQueries({ queryKey: [tag] })));

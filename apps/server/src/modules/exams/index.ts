@@ -1,5 +1,6 @@
 import type { ModuleHooks } from '../../module.ts';
 import { registerResource } from '../../plugins/graphql/registry.ts';
+import { createClinicLink } from './clinic-link.ts';
 import type { ExamsDeps } from './exams.deps.ts';
 import { examTemplatesResource } from './exams.resource.ts';
 import { examRoutes } from './exams.routes.ts';
@@ -16,6 +17,7 @@ import { createScoringService } from './scoring.service.ts';
 import { createStatisticsService } from './statistics.service.ts';
 import { createTemplateService } from './templates.service.ts';
 
+export type { ClinicScore } from './clinic-link.ts';
 export type ExamsModule = ReturnType<typeof createExamsModule>;
 
 /**
@@ -25,7 +27,8 @@ export type ExamsModule = ReturnType<typeof createExamsModule>;
  *
  * - `scores.write` — change cells the way the grid does (rules, locks, audit, realtime);
  * - `scores.get` — one cell as the grid shows it;
- * - `exams.get` — an exam with its answer key.
+ * - `exams.get` — an exam with its answer key;
+ * - `clinic` — a student's 클리닉대상 scores, the clinic status on booking, the retake that closes it.
  */
 export function createExamsModule(deps: ExamsDeps) {
   const locks = createLockService(deps);
@@ -42,6 +45,7 @@ export function createExamsModule(deps: ExamsDeps) {
   return {
     scores: { write: scoring.write, get: scoring.get },
     exams: { get: exams.get },
+    clinic: createClinicLink({ ...deps, scoring }),
     register(app) {
       examRoutes(app, { ctx: deps.ctx, templates, exams, scoring, locks, grid, statistics, retakes, excel, results, links });
       registerResource(app, examTemplatesResource);

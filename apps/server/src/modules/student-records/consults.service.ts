@@ -1,5 +1,5 @@
 import { CONSULT_ERRORS, type Consult, type ConsultInput } from '@academy/contracts/student-records';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { appError } from '../../lib/errors.ts';
 import { userAccounts } from '../users/index.ts';
@@ -46,6 +46,16 @@ export function createConsultService({ ctx, users, students }: StudentRecordsDep
 
   return {
     list,
+
+    /** The text and type of consults by id (a counsel list shows the note each session left). */
+    async contentsOf(ids: readonly number[]): Promise<Map<number, { content: string; consultType: Consult['consultType'] }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: studentConsults.id, content: studentConsults.content, consultType: studentConsults.consultType })
+        .from(studentConsults)
+        .where(inArray(studentConsults.id, [...new Set(ids)]));
+      return new Map(rows.map((r) => [r.id, { content: r.content, consultType: r.consultType }]));
+    },
 
     async create(input: { studentId: number; body: ConsultInput; actorId: number }): Promise<Consult> {
       await students.requireLive(input.studentId);

@@ -18,6 +18,8 @@ export function createStudentRecordsModule(deps: StudentRecordsDeps) {
   const memos = createMemoService(deps);
   const scores = createScoreService(deps);
   return {
+    /** Consult notes written elsewhere (the note after a counsel session) land in the student's record here. */
+    consults: { create: consults.create, update: consults.update, contentsOf: consults.contentsOf },
     register(app) {
       studentRecordRoutes(app, { consults, memos, scores });
     },

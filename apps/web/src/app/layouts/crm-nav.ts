@@ -7,6 +7,8 @@ import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PunchClockOutlined from '@mui/icons-material/PunchClockOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import QuizOutlined from '@mui/icons-material/QuizOutlined';
@@ -31,6 +33,8 @@ export const CRM_NAV: NavItem[] = [
   { label: '강좌·출석', path: '/crm/lectures', icon: MenuBookOutlined, permission: 'TA' },
   { label: '학생', path: '/crm/students', icon: PeopleAltOutlined, permission: 'TA' },
   { label: '시험 템플릿', path: '/crm/exam-templates', icon: QuizOutlined, permission: 'TA' },
+  { label: '클리닉', path: '/crm/clinic', icon: EventAvailableOutlined, permission: 'TA' },
+  { label: '상담', path: '/crm/counsel', icon: ForumOutlined, permission: 'TA' },
   { label: '태그', path: '/crm/tags', icon: SellOutlined, permission: 'TA' },
   { label: '알림 템플릿', path: '/crm/push-alert-templates', icon: SmsOutlined, permission: 'ADMIN' },
   { label: '공지사항', path: '/crm/notice', icon: CampaignOutlined, permission: 'TA' },

@@ -9,9 +9,11 @@ const CONTENT_MAX = 640;
 
 function activePath(pathname: string): string | undefined {
   // The longest matching entry wins, so /portal/scores/3 selects 성적 rather than 홈.
+  const under = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
   return [...PORTAL_NAV]
+    .flatMap((i) => [i.path, ...(i.also ?? [])].map((path) => ({ path, entry: i.path })))
     .sort((a, b) => b.path.length - a.path.length)
-    .find((i) => pathname === i.path || pathname.startsWith(`${i.path}/`))?.path;
+    .find((p) => under(p.path))?.entry;
 }
 
 /** The student frame: phone-first, one column, bottom navigation. */
