@@ -19,7 +19,8 @@ import { createJobs } from './lib/jobs/jobs.ts';
 import { requestContext, requestIdFrom } from './lib/observability/request-context.ts';
 import { createPublicLinks } from './lib/links/links.ts';
 import { createRealtime } from './lib/realtime/realtime.ts';
-import { createSmsOutbox } from './lib/sms/outbox.ts';
+import type { SmsTiming } from './lib/sms/delivery.ts';
+import { createSms } from './lib/sms/sms.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { registerAuth, type RegisteredRoute } from './plugins/auth.ts';
@@ -49,6 +50,8 @@ export async function buildApp(deps: {
   webDist?: string | null;
   /** Seconds between job polls when no wake-up arrives (tests lower it). */
   jobPollingSeconds?: number;
+  /** Delays of SMS delivery reports and retries (tests lower them). */
+  smsTiming?: SmsTiming;
 }): Promise<BuiltApp> {
   const { config, database } = deps;
   const app = Fastify({
@@ -71,16 +74,18 @@ export async function buildApp(deps: {
 
   const now = deps.now ?? (() => new Date());
   const realtime = createRealtime({ db: database.db, listen: database.listen, onError: (err) => app.log.error({ err }, 'realtime event failed') });
+  const jobs = createJobs({ database, realtime, log: app.log, pollingIntervalSeconds: deps.jobPollingSeconds });
+  const sms = createSms({ db: database.db, jobs, config: config.sms, now: () => now(), log: app.log, timing: deps.smsTiming });
   const ctx: AppContext = {
     config,
     db: database.db,
     databaseKind: database.kind,
     signer: createTokenSigner(config.jwtSecret),
     audit: createAudit(database.db),
-    sms: createSmsOutbox(database.db),
+    sms: sms.sms,
     storage: createStorage({ config, now: () => now() }),
     realtime,
-    jobs: createJobs({ database, realtime, log: app.log, pollingIntervalSeconds: deps.jobPollingSeconds }),
+    jobs,
     links: createPublicLinks(database.db),
     now,
   };
@@ -107,7 +112,9 @@ export async function buildApp(deps: {
   const realtimeRoutes = registerRealtimeRoutes(app, ctx);
   const metrics = registerMetrics(app, { database, ctx, realtimeStreams: realtimeRoutes.openStreams });
   const kernel: ModuleHooks = {
-    schedules: [{ name: 'realtime.prune', cron: '*/30 * * * *', run: async () => void (await ctx.realtime.prune(ctx.now())) }],
+    // Delivering the SMS outbox: a job per message, and a schedule that re-queues any message left without one.
+    jobs: sms.hooks.jobs,
+    schedules: [{ name: 'realtime.prune', cron: '*/30 * * * *', run: async () => void (await ctx.realtime.prune(ctx.now())) }, ...(sms.hooks.schedules ?? [])],
   };
   for (const m of [kernel, ...moduleList(modules)]) {
     m.register?.(app);

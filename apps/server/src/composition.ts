@@ -1,14 +1,17 @@
 import type { AppContext } from './context.ts';
 import type { ModuleHooks } from './module.ts';
 import { createAuthModule } from './modules/auth/index.ts';
+import { createBoardModule } from './modules/board/index.ts';
 import { createClinicModule } from './modules/clinic/index.ts';
 import { createExamsModule } from './modules/exams/index.ts';
 import { createFilesModule } from './modules/files/index.ts';
 import { createLecturesModule } from './modules/lectures/index.ts';
 import { createNoticesModule } from './modules/notices/index.ts';
 import { createOmrModule } from './modules/omr/index.ts';
+import { createParentWeekModule } from './modules/parent-week/index.ts';
 import { createPayrollModule } from './modules/payroll/index.ts';
 import { createPushAlertTemplatesModule } from './modules/push-alert-templates/index.ts';
+import { createSmsModule } from './modules/sms/index.ts';
 import { createStudentRecordsModule } from './modules/student-records/index.ts';
 import { createStudentsModule } from './modules/students/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
@@ -34,11 +37,16 @@ export function createModules(ctx: AppContext) {
   const files = createFilesModule({ ctx, users, lectures, students });
   const exams = createExamsModule({ ctx, users, lectures, students });
   const omr = createOmrModule({ ctx, users, lectures, exams, files });
-  const clinic = createClinicModule({ ctx, users, students, exams, notices, templates: pushAlertTemplates, records: studentRecords });
   const staff = createStaffModule({ ctx, users });
   const payroll = createPayrollModule({ ctx, users, staff, files });
   const videos = createVideosModule({ ctx, users, lectures, files });
-  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams, omr, clinic, staff, payroll, videos };
+  // The parent's week shows booked clinics and the clinic sends its hurry text in the SMS area's
+  // words: the week reads the clinic module, created just below, only when a parent opens a link.
+  const parentWeek = createParentWeekModule({ ctx, lectures, exams, files, students, bookedClinicSlots: (o) => clinic.bookings.ofStudent(o) });
+  const sms = createSmsModule({ ctx, users, students, lectures, exams, templates: pushAlertTemplates.templates, parentWeek });
+  const clinic = createClinicModule({ ctx, users, students, exams, notices, records: studentRecords, hurryText: (v) => sms.events.textFor('clinic_hurry', v) });
+  const board = createBoardModule({ ctx, users, files, sms });
+  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams, omr, clinic, staff, payroll, videos, parentWeek, sms, board };
 }
 
 export type Modules = ReturnType<typeof createModules>;

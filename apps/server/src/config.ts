@@ -29,6 +29,16 @@ const envSchema = z.object({
   SLOW_QUERY_MS: z.coerce.number().int().min(0).max(600_000).default(500),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  SMS_DRIVER: z.enum(['outbox', 'solapi'], 'outbox 또는 solapi여야 합니다 / must be outbox or solapi').default('outbox'),
+  SMS_RATE_PER_SECOND: z.coerce.number().min(0).max(10_000).default(20),
+  SMS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(10),
+  SMS_PRICE_SMS: z.coerce.number().min(0).max(1000).default(13),
+  SMS_PRICE_LMS: z.coerce.number().min(0).max(1000).default(29),
+  SMS_PRICE_ALIMTALK: z.coerce.number().min(0).max(1000).default(8),
+  SOLAPI_API_KEY: z.string().min(1).optional(),
+  SOLAPI_API_SECRET: z.string().min(1).optional(),
+  SOLAPI_SENDER: z.string().regex(/^0\d{8,10}$/, '발신번호는 숫자만 9~11자리여야 합니다 / digits only, 9–11 long').optional(),
+  SOLAPI_BASE_URL: z.url('URL이어야 합니다 / must be a URL').default('https://api.solapi.com'),
 });
 
 export type Config = {
@@ -49,7 +59,21 @@ export type Config = {
   slowQueryMs?: number;
   /** A port of its own for GET /metrics without a token (Prometheus); off when absent. */
   metrics?: { port: number; host: string };
+  /** How texts leave the building; absent means the outbox driver (nothing leaves) at the default rate and prices. */
+  sms?: SmsConfig;
 };
+
+export type SmsConfig = {
+  /** Messages a second one instance hands to the provider (0: no limit). */
+  ratePerSecond: number;
+  /** Per provider request. */
+  timeoutMs: number;
+  /** Provider prices in won per message, shown before sending. */
+  prices: { sms: number; lms: number; alimtalk: number };
+  driver: { name: 'outbox' } | { name: 'solapi'; apiKey: string; apiSecret: string; sender: string; baseUrl: string };
+};
+
+export const DEFAULT_SMS_CONFIG: SmsConfig = { ratePerSecond: 20, timeoutMs: 10_000, prices: { sms: 13, lms: 29, alimtalk: 8 }, driver: { name: 'outbox' } };
 
 export type StorageConfig =
   | { driver: 'local' }
@@ -89,6 +113,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('설정 오류 / Invalid configuration: S3_ACCESS_KEY_ID와 S3_SECRET_ACCESS_KEY는 함께 지정해야 합니다 / set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   }
 
+  if (e.SMS_DRIVER === 'solapi' && (!e.SOLAPI_API_KEY || !e.SOLAPI_API_SECRET || !e.SOLAPI_SENDER)) {
+    throw new ConfigError('설정 오류 / Invalid configuration: SMS_DRIVER=solapi이면 SOLAPI_API_KEY, SOLAPI_API_SECRET, SOLAPI_SENDER가 필요합니다 / SOLAPI_API_KEY, SOLAPI_API_SECRET and SOLAPI_SENDER are required when SMS_DRIVER=solapi');
+  }
+
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -115,6 +143,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? !!e.S3_ENDPOINT,
         }
       : { driver: 'local' },
+    sms: {
+      ratePerSecond: e.SMS_RATE_PER_SECOND,
+      timeoutMs: e.SMS_TIMEOUT_SECONDS * 1000,
+      prices: { sms: e.SMS_PRICE_SMS, lms: e.SMS_PRICE_LMS, alimtalk: e.SMS_PRICE_ALIMTALK },
+      driver: e.SMS_DRIVER === 'solapi'
+        ? { name: 'solapi', apiKey: e.SOLAPI_API_KEY!, apiSecret: e.SOLAPI_API_SECRET!, sender: e.SOLAPI_SENDER!, baseUrl: e.SOLAPI_BASE_URL }
+        : { name: 'outbox' },
+    },
   };
 }
 

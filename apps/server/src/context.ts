@@ -4,7 +4,7 @@ import type { Audit } from './lib/audit/audit.ts';
 import type { Jobs } from './lib/jobs/jobs.ts';
 import type { PublicLinks } from './lib/links/links.ts';
 import type { Realtime } from './lib/realtime/realtime.ts';
-import type { SmsOutbox } from './lib/sms/outbox.ts';
+import type { Sms } from './lib/sms/sms.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import type { TokenSigner } from './lib/tokens.ts';
 
@@ -20,8 +20,8 @@ export type AppContext = {
   signer: TokenSigner;
   /** Who changed what: every write of every area records itself here, in its own transaction. */
   audit: Audit;
-  /** Texts to people: queued in the caller's transaction, delivered by the sender. */
-  sms: SmsOutbox;
+  /** Texts to people: queued in the caller's transaction, delivered by a job through the configured driver (src/lib/sms). */
+  sms: Sms;
   /** Where file bytes live (local folder or S3), for every area that keeps files. */
   storage: Storage;
   /** Pushes events to open screens on every instance (score grid edits, locks …). */

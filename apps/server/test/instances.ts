@@ -65,7 +65,8 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
     process: child,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // Already gone (exited, or killed by a signal as the restart tests do).
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         // A graceful stop first; a server stuck in shutdown is killed after 10 s.
         const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
         child.once('exit', () => {

@@ -44,6 +44,7 @@ export const CLINIC_ERRORS = errorCodes('clinic', {
   not_arrived: 409,
   already_arrived: 409,
   no_phone: 400,
+  hurry_off: 409,
   counsel_type_required: 400,
 });
 
@@ -68,11 +69,6 @@ export type TodoKind = (typeof TODO_KINDS)[number];
 
 export const COUNSEL_TYPES = CONSULT_TYPES;
 export type CounselType = (typeof COUNSEL_TYPES)[number];
-
-/** The message template the hurry (재촉) SMS uses, by its title in the 클리닉 category. */
-export const HURRY_TEMPLATE_TITLE = '클리닉 재촉';
-/** The hurry text when the center has no active template of that title. */
-export const HURRY_FALLBACK_TEXT = '#{이름} 학생, #{날짜} #{시간} 클리닉이 시작되었습니다. 지금 바로 와 주세요.';
 
 /** The widest range one daily-status or slot list answers (two months). */
 export const MAX_RANGE_DAYS = 62;

@@ -14,9 +14,10 @@ import { idParam } from './validation.ts';
  * receipt: a TA's receipt for an expense claim (only its owner and admins open it); video: the
  * original of a lecture video on a weekly lecture (staff; the videos area plays a processed copy
  * and never hands the original to students); omr: scans and photos of OMR answer sheets for a
- * weekly lecture's exam (staff only, never shown to students).
+ * weekly lecture's exam (staff only, never shown to students); board: an attachment of a public
+ * board post (uploaded through the board's calls, by visitors too).
  */
-export const FILE_KINDS = ['material', 'homework', 'self_study', 'receipt', 'omr', 'video'] as const;
+export const FILE_KINDS = ['material', 'homework', 'self_study', 'receipt', 'omr', 'video', 'board'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 export const STUDENT_FILE_KINDS = ['homework', 'self_study'] as const satisfies readonly FileKind[];
 export type StudentFileKind = (typeof STUDENT_FILE_KINDS)[number];
@@ -25,11 +26,11 @@ export const isStudentFileKind = (k: FileKind): k is StudentFileKind => (STUDENT
 /** Kinds staff upload (materials, videos and OMR scans to a weekly lecture, receipts to an expense claim). */
 export const STAFF_FILE_KINDS = ['material', 'receipt', 'omr', 'video'] as const satisfies readonly FileKind[];
 
-export const FILE_KIND_LABEL: Record<FileKind, string> = { material: '강의 자료', homework: '과제', self_study: '자습 파일', receipt: '영수증', omr: 'OMR 답안지', video: '강의 영상' };
+export const FILE_KIND_LABEL: Record<FileKind, string> = { material: '강의 자료', homework: '과제', self_study: '자습 파일', receipt: '영수증', omr: 'OMR 답안지', video: '강의 영상', board: '게시판 첨부' };
 
 const MB = 1024 * 1024;
 /** A class recording runs to several GB; a student's photo of homework or a scanned PDF does not. */
-export const FILE_SIZE_LIMIT: Record<FileKind, number> = { material: 2048 * MB, homework: 100 * MB, self_study: 100 * MB, receipt: 10 * MB, omr: 1024 * MB, video: 10 * 1024 * MB };
+export const FILE_SIZE_LIMIT: Record<FileKind, number> = { material: 2048 * MB, homework: 100 * MB, self_study: 100 * MB, receipt: 10 * MB, omr: 1024 * MB, video: 10 * 1024 * MB, board: 10 * MB };
 
 /** What a lecture video may be uploaded as: MP4 or QuickTime (the videos area makes them stream well). */
 export const VIDEO_EXTENSIONS: readonly string[] = ['mp4', 'mov'];
@@ -78,6 +79,9 @@ export const OMR_FAMILIES: readonly ContentFamily[] = ['pdf', 'png', 'jpeg'];
 
 /** A receipt is a photo or a PDF: what an admin can preview in the browser. */
 export const RECEIPT_FAMILIES: readonly ContentFamily[] = ['pdf', 'png', 'jpeg', 'webp'];
+
+/** A board post carries pictures and PDFs only: what every phone shows without an app. */
+export const BOARD_FAMILIES: readonly ContentFamily[] = ['png', 'jpeg', 'gif', 'webp', 'pdf'];
 
 export function fileExtension(name: string): string {
   const i = name.lastIndexOf('.');
@@ -175,7 +179,7 @@ export const storedFile = z.object({
   hasParentAccess: z.boolean(),
   lectureId: z.number().nullable(),
   weeklyLectureId: z.number().nullable(),
-  ownerId: z.number(),
+  ownerId: z.number().nullable().describe('올린 사람 (게시판 방문자 첨부는 null)'),
   ownerName: z.string().nullable(),
   createdAt: z.string(),
 });

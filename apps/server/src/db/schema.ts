@@ -19,3 +19,5 @@ export * from '../modules/payroll/payroll.table.ts';
 export * from '../modules/omr/omr.table.ts';
 export * from '../modules/videos/videos.table.ts';
 export * from '../modules/clinic/clinic.table.ts';
+export * from '../modules/sms/sms.table.ts';
+export * from '../modules/board/board.table.ts';

@@ -13,7 +13,7 @@ function GlobalLoadingOverlay() {
   const open = flag || pending.length > 0;
   return (
     <Backdrop open={open} sx={{ zIndex: (t) => t.zIndex.modal + 10, bgcolor: 'rgba(255,255,255,0.35)' }} data-testid="global-loading">
-      <CircularProgress color="primary" />
+      <CircularProgress color="primary" aria-label="처리 중" />
     </Backdrop>
   );
 }
@@ -29,7 +29,7 @@ function DisconnectToast() {
         data-testid="disconnect-toast"
         sx={{ position: 'fixed', right: 24, bottom: 24, zIndex: (t) => t.zIndex.snackbar + 1, px: 2, py: 1.25, display: 'flex', alignItems: 'center', gap: 1.25, bgcolor: 'grey.900', color: 'common.white', borderRadius: 2 }}
       >
-        <CircularProgress size={16} thickness={5} sx={{ color: 'common.white' }} />
+        <CircularProgress size={16} thickness={5} sx={{ color: 'common.white' }} aria-hidden />
         <Typography variant="body2">인터넷 연결 안정화중..</Typography>
       </Paper>
     </Slide>

@@ -27,6 +27,10 @@ const ResetPassword = lazy(() => import('../routes/public/reset-password.tsx'));
 const ParentFileLink = lazy(() => import('../routes/public/parent-file-link.tsx'));
 const Terms = lazy(() => import('../routes/public/terms.tsx'));
 const ParentScoreLink = lazy(() => import('../routes/public/parent-score-link.tsx'));
+const ParentWeekLink = lazy(() => import('../routes/public/parent-week-link.tsx'));
+const BoardList = lazy(() => import('../routes/public/board/list.tsx'));
+const BoardPost = lazy(() => import('../routes/public/board/post.tsx'));
+const BoardWrite = lazy(() => import('../routes/public/board/write.tsx'));
 
 const CrmNotice = lazy(() => import('../routes/crm/notice.tsx'));
 const CrmLectureList = lazy(() => import('../routes/crm/lectures/list.tsx'));
@@ -39,6 +43,10 @@ const CrmExamTemplates = lazy(() => import('../routes/crm/exams/templates.tsx'))
 const CrmOmrExam = lazy(() => import('../routes/crm/omr/exam.tsx'));
 const CrmClinic = lazy(() => import('../routes/crm/clinic.tsx'));
 const CrmCounsel = lazy(() => import('../routes/crm/counsel.tsx'));
+const CrmBoard = lazy(() => import('../routes/crm/board.tsx'));
+const CrmSmsCompose = lazy(() => import('../routes/crm/sms/compose.tsx'));
+const CrmSmsHistory = lazy(() => import('../routes/crm/sms/history.tsx'));
+const CrmSmsSettings = lazy(() => import('../routes/crm/sms/settings.tsx'));
 
 const PortalHome = lazy(() => import('../routes/portal/home.tsx'));
 const PortalLectures = lazy(() => import('../routes/portal/lectures.tsx'));
@@ -63,7 +71,7 @@ function CrmIndex() {
 
 /**
  * The one route table. Areas add their pages inside the CRM or portal children below (the guard on the
- * parent already applies); a board area goes under the public layout when it exists.
+ * parent already applies); the board's public pages are under the public layout.
  */
 export const routes: RouteObject[] = [
   {
@@ -77,6 +85,11 @@ export const routes: RouteObject[] = [
       { path: 'link/reset-password/:uuid', element: page(ResetPassword) },
       { path: 'link/file/:token', element: page(ParentFileLink) },
       { path: 'link/score/:token', element: page(ParentScoreLink) },
+      { path: 'link/week/:token', element: page(ParentWeekLink) },
+      { path: 'board', element: page(BoardList) },
+      { path: 'board/write', element: page(BoardWrite) },
+      { path: 'board/:id', element: page(BoardPost) },
+      { path: 'board/:id/edit', element: page(BoardWrite) },
     ],
   },
   {
@@ -105,6 +118,10 @@ export const routes: RouteObject[] = [
       { path: 'admin/work', element: <RequirePermission permission="ADMIN">{page(CrmAdminWork)}</RequirePermission> },
       { path: 'admin/payroll', element: <RequirePermission permission="ADMIN">{page(CrmAdminPayroll)}</RequirePermission> },
       { path: 'admin/expense-claims', element: <RequirePermission permission="ADMIN">{page(CrmAdminExpenseClaims)}</RequirePermission> },
+      { path: 'board', element: page(CrmBoard) },
+      { path: 'sms', element: page(CrmSmsCompose) },
+      { path: 'sms/history', element: page(CrmSmsHistory) },
+      { path: 'sms/settings', element: page(CrmSmsSettings) },
     ],
   },
   {

@@ -143,7 +143,8 @@ export function createJobs(opts: {
     await realtime.publish({ topic: def.progressTopic(data as never), type: 'job', data: payload }).catch((err: unknown) => log.warn({ err }, 'job event not published'));
   };
 
-  const runOne = async (def: JobDefinition<never>, raw: PgBoss.JobWithMetadata<Stored>) => {
+  /** Runs one job; a success is recorded by the caller, for the whole batch at once (`completeAll`). */
+  const runOne = async (def: JobDefinition<never>, raw: PgBoss.JobWithMetadata<Stored>, succeeded: PgBoss.JobWithMetadata<Stored>[]) => {
     const abort = new AbortController();
     const data = raw.data?.data as never;
     const requestId = raw.data?.requestId ?? raw.id;
@@ -164,9 +165,7 @@ export function createJobs(opts: {
     const work = requestContext.run({ requestId }, async () => {
       try {
         await def.handler(job);
-        await boss.complete(def.queue, raw.id);
-        settle(raw.id, 'completed');
-        await publishEnd(def, data, { jobId: raw.id, queue: def.queue, state: 'completed' });
+        succeeded.push(raw);
       } catch (err) {
         const last = raw.retryCount >= raw.retryLimit;
         job.log[last ? 'error' : 'warn']({ err, attempt: job.attempt }, last ? 'job failed for good' : 'job failed; it will be retried');
@@ -182,13 +181,37 @@ export function createJobs(opts: {
     await work.finally(() => running.delete(entry));
   };
 
+  /**
+   * Marks a batch's successful jobs completed in one statement (a queue of many small jobs, the SMS
+   * deliveries, spends one round trip per batch instead of one per job). A crash before this runs
+   * hands them back for a retry, which the handlers' idempotence makes harmless.
+   */
+  const completeAll = async (def: JobDefinition<never>, succeeded: PgBoss.JobWithMetadata<Stored>[]) => {
+    if (succeeded.length === 0) return;
+    await boss.complete(def.queue, succeeded.map((j) => j.id));
+    for (const j of succeeded) {
+      settle(j.id, 'completed');
+      await publishEnd(def, j.data?.data, { jobId: j.id, queue: def.queue, state: 'completed' });
+    }
+  };
+
   const work = async (def: JobDefinition<never>) => {
     const concurrency = def.concurrency ?? 1;
     const options = { batchSize: def.batchSize ?? concurrency, includeMetadata: true as const, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 };
-    const id = await boss.work<Stored>(def.queue, options, async (jobs) => {
-      for (let i = 0; i < jobs.length; i += concurrency) {
-        await Promise.all(jobs.slice(i, i + concurrency).map((j) => runOne(def, j)));
-      }
+    let id = '';
+    id = await boss.work<Stored>(def.queue, options, async (jobs) => {
+      // `concurrency` jobs in flight at a time: each slot takes the next job as soon as it is free.
+      let next = 0;
+      const succeeded: PgBoss.JobWithMetadata<Stored>[] = [];
+      await Promise.all(
+        Array.from({ length: Math.min(concurrency, jobs.length) }, async () => {
+          while (next < jobs.length) await runOne(def, jobs[next++]!, succeeded);
+        }),
+      );
+      await completeAll(def, succeeded);
+      // A full batch means more are waiting: fetch again at once rather than after the poll
+      // interval (pg-boss waits the interval after every round unless its worker is notified).
+      if (jobs.length >= options.batchSize && !stopping && id) boss.notifyWorker(id);
     });
     workers.set(def.queue, [...(workers.get(def.queue) ?? []), id]);
   };

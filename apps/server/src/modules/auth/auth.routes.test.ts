@@ -178,9 +178,12 @@ describe('password reset by SMS link', () => {
     expect(hit.json).toEqual(miss.json);
     const rows = await outbox();
     expect(rows.length).toBe(before + 1);
-    expect(rows.at(-1)).toMatchObject({ toPhone: '01090000001', kind: 'LMS', status: 'queued', userId: acc.ta1.id });
+    expect(rows.at(-1)).toMatchObject({ toPhone: '01090000001', kind: 'LMS', userId: acc.ta1.id });
     expect(rows.at(-1)!.body).toContain('http://academy.test/link/reset-password/');
     expect(rows.at(-1)!.body).toContain('박조교님');
+    // Delivered through the outbox's queue like every text.
+    const id = rows.at(-1)!.id;
+    await expect.poll(async () => (await outbox()).find((r) => r.id === id)?.status, { timeout: 20_000, interval: 100 }).toBe('sent');
   });
 
   it('sets a new password once; the link then stops working', async () => {

@@ -1,7 +1,6 @@
-import { CLINIC_ERRORS, type CounselType, type DailyStatus, HURRY_FALLBACK_TEXT, HURRY_TEMPLATE_TITLE, kstInstant, type Participant, type ReserveType, type SlotKind, type TodoItem } from '@academy/contracts/clinic';
+import { CLINIC_ERRORS, type CounselType, type DailyStatus, kstInstant, type Participant, type ReserveType, type SlotKind, type TodoItem } from '@academy/contracts/clinic';
 import { DAY_LABELS, dayOfWeek } from '@academy/contracts/dates';
 import { compareKorean } from '@academy/contracts/format';
-import { fillTemplate } from '@academy/contracts/push-alert-templates';
 import { and, asc, between, eq } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
 import { userAccounts } from '../users/index.ts';
@@ -22,7 +21,7 @@ const smsDate = (date: string) => `${Number(date.slice(5, 7))}월 ${Number(date.
  * is audited and pushed to every open board in the same transaction.
  */
 export function createBoardService(deps: ClinicDeps & { rows: ClinicRows }) {
-  const { ctx, students, exams, templates, records, rows } = deps;
+  const { ctx, students, exams, hurryText, records, rows } = deps;
   const { db, audit, sms } = ctx;
 
   /**
@@ -105,7 +104,7 @@ export function createBoardService(deps: ClinicDeps & { rows: ClinicRows }) {
         },
       }),
 
-    /** The reminder SMS to a student who has not arrived, from the 「클리닉 재촉」 template, through the outbox. */
+    /** The reminder SMS to a student who has not arrived, in the words of the SMS area's 「클리닉 재촉」 setting, through the outbox. */
     hurry: (o: { participantId: number; actor: Actor }) =>
       mark({
         ...o, kind: 'clinic', action: 'clinic.hurry',
@@ -113,8 +112,8 @@ export function createBoardService(deps: ClinicDeps & { rows: ClinicRows }) {
           if (p.arrivedAt) throw appError(CLINIC_ERRORS.already_arrived, '이미 도착한 학생입니다');
           const contact = (await students.contactsOf([p.userId])).get(p.userId);
           if (!contact?.phone) throw appError(CLINIC_ERRORS.no_phone, '학생 전화번호가 없어 재촉 문자를 보낼 수 없습니다');
-          const template = (await templates.activeBody({ category: '클리닉', title: HURRY_TEMPLATE_TITLE })) ?? HURRY_FALLBACK_TEXT;
-          const body = fillTemplate(template, { 이름: contact.name, 날짜: smsDate(slot.date), 시간: slot.startTime, 장소: slot.room });
+          const body = await hurryText({ 이름: contact.name, 날짜: smsDate(slot.date), 시간: slot.startTime, 장소: slot.room });
+          if (body === null) throw appError(CLINIC_ERRORS.hurry_off, '클리닉 재촉 문자가 꺼져 있습니다. 문자 설정에서 켜 주세요');
           await sms.queue({ toPhone: contact.phone, body, purpose: 'clinic.hurry', userId: p.userId, createdBy: o.actor.id });
           return { hurriedAt: ctx.now(), hurryCount: p.hurryCount + 1 };
         },

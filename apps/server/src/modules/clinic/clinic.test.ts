@@ -6,7 +6,7 @@ import { openEventStream } from '../../../test/event-stream.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { auditLogs } from '../../lib/audit/audit.table.ts';
 import { smsOutbox } from '../../lib/sms/sms.table.ts';
-import { addDemoTemplates } from '../push-alert-templates/push-alert-templates.testkit.ts';
+import { switchSmsEvent } from '../sms/sms.testkit.ts';
 import { makeStaff, makeStudents, type TestAccount } from '../users/users.testkit.ts';
 import { makeClinicTargets, makeSlot } from './clinic.testkit.ts';
 
@@ -100,8 +100,8 @@ describe('the day\'s board', () => {
     expect(actions[3]!.before).toMatchObject({ departedAt: left.json.departedAt });
   });
 
-  it('hurry texts a late student from the 「클리닉 재촉」 template through the outbox; not once they are here', async () => {
-    await addDemoTemplates(t);
+  it('hurry texts a late student with the SMS setting\'s 「클리닉 재촉」 words through the outbox; not once they are here, nor while it is off', async () => {
+    await switchSmsEvent(t, { adminToken: staff.admin.token, event: 'clinic_hurry', enabled: true });
     const date = addDays(kstToday(t.clock.now), 3);
     const slot = await makeSlot(t, { token: ta(), date, startTime: '18:30', endTime: '20:00', room: '3층 자습실' });
     const [p] = (await t.call('POST', `/api/clinic/slots/${slot.id}/participants`, ta(), { userIds: [kids[5]!.id] })).json;
@@ -110,9 +110,13 @@ describe('the day\'s board', () => {
     const [sms] = await t.ctx.db.select().from(smsOutbox).where(and(eq(smsOutbox.userId, kids[5]!.id), like(smsOutbox.purpose, 'clinic.%')));
     const [m, d] = [Number(date.slice(5, 7)), Number(date.slice(8, 10))];
     expect(sms).toMatchObject({ toPhone: kids[5]!.phone, purpose: 'clinic.hurry', kind: 'SMS' });
-    expect(sms!.body).toMatch(new RegExp(`^\\[대치수학\\] ${kids[5]!.name} 학생, ${m}월 ${d}일\\([월화수목금토일]\\) 18:30 클리닉이 시작되었습니다`));
+    expect(sms!.body).toMatch(new RegExp(`^\\[테스트학원\\] ${kids[5]!.name} 학생, ${m}월 ${d}일\\([월화수목금토일]\\) 18:30 클리닉이 시작되었습니다`));
     await t.call('POST', `/api/clinic/participants/${p.id}/arrival`, ta());
     expect((await t.call('POST', `/api/clinic/participants/${p.id}/hurry`, ta())).json.code).toBe('clinic.already_arrived');
+    await switchSmsEvent(t, { adminToken: staff.admin.token, event: 'clinic_hurry', enabled: false });
+    const [late] = (await t.call('POST', `/api/clinic/slots/${slot.id}/participants`, ta(), { userIds: [kids[4]!.id] })).json;
+    const off = await t.call('POST', `/api/clinic/participants/${late.id}/hurry`, ta());
+    expect([off.status, off.json.code]).toEqual([409, 'clinic.hurry_off']);
   });
 
   it('every open board hears a booking and an arrival at once; students follow seat counts, never the board', async () => {

@@ -9,6 +9,7 @@ import { clinicRoutes } from './clinic.routes.ts';
 import { seedDemoClinic } from './clinic.seed.ts';
 import { createPortalService } from './portal.service.ts';
 import { createSlotService } from './slots.service.ts';
+import { createStudentBookings } from './student-bookings.ts';
 
 export type ClinicModule = ReturnType<typeof createClinicModule>;
 
@@ -26,6 +27,8 @@ export function createClinicModule(deps: ClinicDeps) {
   const board = createBoardService({ ...deps, rows });
   const portal = createPortalService({ ...deps, rows, booking });
   return {
+    /** The clinics a student booked between two days (the parent's week). */
+    bookings: createStudentBookings(deps),
     register(app) {
       clinicRoutes(app, { slots, booking, board, portal });
     },

@@ -54,7 +54,8 @@ export async function seedDemoExams(
       actor,
       action: 'score.seed',
     });
-    await exams.setReadyToShow({ examId: exam.id, readyToShow: true, actor });
+    // Demo data is made before any SMS setting exists, so no text goes out on these releases.
+    await exams.setReadyToShow({ examId: exam.id, readyToShow: true, actor, origin: deps.ctx.config.publicUrl ?? '' });
   }
   if (next) {
     await exams.create({ lectureId: mathId, weeklyLectureId: next.id, input: { templateId: weekly.id, title: `${next.title} 주간 테스트`, cutline: 60, onlineSubmission: true }, actor });

@@ -8,6 +8,11 @@ import { examLinkGroups, exams, examTemplates, scores } from './exams.table.ts';
 import { regradeRanks, resettleClinic } from './score-rules.ts';
 
 type Actor = { id: number };
+
+/** An exam was released to students (and parents' links) in this transaction. */
+export type ExamReleased = { examId: number; lectureId: number; weeklyLectureId: number; title: string; actorId: number; origin: string };
+/** Told of every release inside its transaction (the SMS area's score texts): it must only record or enqueue. */
+export type ReleaseListener = (e: ExamReleased) => Promise<void>;
 type Settings = { title: string; cutline?: number | null; gradeMode: GradeMode; gradeCutoffs: number[]; onlineSubmission: boolean };
 
 /**
@@ -15,8 +20,9 @@ type Settings = { title: string; cutline?: number | null; gradeMode: GradeMode; 
  * online submission), answer keys (changing one re-grades every sheet), order, links between the
  * classes that sat the same test, copies to other sessions, and release to students.
  */
-export function createExamService(deps: ExamsDeps) {
+export function createExamService(deps: ExamsDeps & { releaseListeners?: readonly ReleaseListener[] }) {
   const { ctx, lectures } = deps;
+  const releaseListeners = deps.releaseListeners ?? [];
   const { db, audit, realtime } = ctx;
 
   const announce = (exam: Pick<ExamRow, 'lectureId' | 'weeklyLectureId'>) =>
@@ -247,12 +253,17 @@ export function createExamService(deps: ExamsDeps) {
       });
     },
 
-    async setReadyToShow(opts: { examId: number; readyToShow: boolean; actor: Actor }): Promise<ExamDetail> {
+    /** `origin`: the address the links of texts sent on release point to (publicOrigin of the request). */
+    async setReadyToShow(opts: { examId: number; readyToShow: boolean; actor: Actor; origin: string }): Promise<ExamDetail> {
       const exam = await getExamRow(db, opts.examId);
       return db.transaction(async () => {
         const [row] = await db.update(exams).set({ readyToShow: opts.readyToShow, updatedAt: ctx.now() }).where(eq(exams.id, exam.id)).returning();
         await audit.record({ actorId: opts.actor.id, action: opts.readyToShow ? 'exam.release' : 'exam.hide', entity: 'exam', entityId: exam.id, before: { readyToShow: exam.readyToShow }, after: { readyToShow: opts.readyToShow } });
         await announce(row!);
+        if (opts.readyToShow && !exam.readyToShow) {
+          const released = { examId: exam.id, lectureId: exam.lectureId, weeklyLectureId: exam.weeklyLectureId, title: exam.title, actorId: opts.actor.id, origin: opts.origin };
+          for (const listener of releaseListeners) await listener(released);
+        }
         return mapExamDetail(db, row!);
       });
     },

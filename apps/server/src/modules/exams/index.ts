@@ -4,7 +4,7 @@ import { createClinicLink } from './clinic-link.ts';
 import type { ExamsDeps } from './exams.deps.ts';
 import { examTemplatesResource } from './exams.resource.ts';
 import { examRoutes } from './exams.routes.ts';
-import { createExamService } from './exams.service.ts';
+import { createExamService, type ReleaseListener } from './exams.service.ts';
 import { createExcelService } from './excel.service.ts';
 import { createGridService } from './grid.service.ts';
 import { largeExamsStep } from './exams.large.ts';
@@ -19,6 +19,7 @@ import { createTemplateService } from './templates.service.ts';
 
 export type { ClinicScore } from './clinic-link.ts';
 export type ExamsModule = ReturnType<typeof createExamsModule>;
+export type { ExamReleased, ReleaseListener } from './exams.service.ts';
 
 /**
  * Weekly tests: templates, the exams of each session, scores with their locks, memos and audit
@@ -27,13 +28,18 @@ export type ExamsModule = ReturnType<typeof createExamsModule>;
  *
  * - `scores.write` — change cells the way the grid does (rules, locks, audit, realtime);
  * - `scores.get` — one cell as the grid shows it;
- * - `exams.get` — an exam with its answer key;
- * - `clinic` — a student's 클리닉대상 scores, the clinic status on booking, the retake that closes it.
+ * - `exams.get` — an exam with its answer key; `exams.onRelease` — a listener told of every release
+ *   in its transaction (the SMS area's texts to parents);
+ * - `clinic` — a student's 클리닉대상 scores, the clinic status on booking, the retake that closes it;
+ * - `results` — a student's released results of some sessions (the parent's week), 1st scores of
+ *   an exam, who took it;
+ * - `scoreLinks.create` — parent links to a result, texted with the caller's words.
  */
 export function createExamsModule(deps: ExamsDeps) {
   const locks = createLockService(deps);
   const scoring = createScoringService({ ...deps, locks });
-  const exams = createExamService(deps);
+  const releaseListeners: ReleaseListener[] = [];
+  const exams = createExamService({ ...deps, releaseListeners });
   const templates = createTemplateService(deps);
   const grid = createGridService({ ...deps, locks });
   const statistics = createStatisticsService(deps);
@@ -44,8 +50,10 @@ export function createExamsModule(deps: ExamsDeps) {
 
   return {
     scores: { write: scoring.write, get: scoring.get },
-    exams: { get: exams.get },
+    exams: { get: exams.get, onRelease: (listener: ReleaseListener) => void releaseListeners.push(listener) },
     clinic: createClinicLink({ ...deps, scoring }),
+    results: { ofSessions: results.ofSessions, firstScores: results.firstScores, takers: results.takers },
+    scoreLinks: { create: links.create },
     register(app) {
       examRoutes(app, { ctx: deps.ctx, templates, exams, scoring, locks, grid, statistics, retakes, excel, results, links });
       registerResource(app, examTemplatesResource);

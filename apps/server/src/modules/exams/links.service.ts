@@ -19,7 +19,14 @@ export function createScoreLinkService(deps: ExamsDeps & { results: ReturnType<t
   const { db, links, sms } = ctx;
 
   return {
-    async create(opts: { examId: number; userIds: number[]; sendSms: boolean; expiresInDays: number; origin: string; actor: { id: number } }) {
+    /**
+     * One link per student, texted to each parent with `sendSms`. `message` replaces the standard
+     * text (the SMS area's template on release): its key makes the text go once per exam and student.
+     */
+    async create(opts: {
+      examId: number; userIds: number[]; sendSms: boolean; expiresInDays: number; origin: string; actor: { id: number };
+      message?: { purpose: string; render: (r: { userId: number; name: string; url: string; score: number | null }) => string; keyOf: (userId: number) => string };
+    }) {
       const exam = await getExamRow(db, opts.examId);
       const participants = await lectures.participation.participantsOf(exam.weeklyLectureId);
       const outsider = opts.userIds.find((id) => !participants.includes(id));
@@ -27,6 +34,7 @@ export function createScoreLinkService(deps: ExamsDeps & { results: ReturnType<t
       const contacts = await students.contactsOf(opts.userIds);
       const lectureName = (await lectures.lectures.names([exam.lectureId])).get(exam.lectureId) ?? '';
       const expiresAt = new Date(ctx.now().getTime() + opts.expiresInDays * DAY_MS);
+      const firsts = opts.message ? await results.firstScores({ examId: exam.id, userIds: opts.userIds }) : new Map<number, number | null>();
       return db.transaction(async () => {
         const out = [];
         const texted: number[] = [];
@@ -36,12 +44,17 @@ export function createScoreLinkService(deps: ExamsDeps & { results: ReturnType<t
           const { token } = await links.create({ purpose: PURPOSE, studentId: userId, subjectId: exam.id, expiresAt, createdBy: opts.actor.id, smsPhone: phone, now: ctx.now() });
           const url = `${opts.origin}/link/score/${token}`;
           if (phone) {
+            const custom = opts.message;
             await sms.queue({
               toPhone: phone,
-              body: `[성적 안내] ${c?.name ?? ''} 학생의 ${lectureName} ${exam.title} 결과입니다.\n${url}\n(${formatKoreanDate(expiresAt, { weekday: false })}까지 열 수 있습니다)`,
-              purpose: 'score_link',
+              body: custom
+                ? custom.render({ userId, name: c?.name ?? '', url, score: firsts.get(userId) ?? null })
+                : `[성적 안내] ${c?.name ?? ''} 학생의 ${lectureName} ${exam.title} 결과입니다.\n${url}\n(${formatKoreanDate(expiresAt, { weekday: false })}까지 열 수 있습니다)`,
+              purpose: custom?.purpose ?? 'score_link',
+              audience: 'parent',
               userId,
               createdBy: opts.actor.id,
+              ...(custom ? { key: custom.keyOf(userId) } : {}),
             });
             texted.push(userId);
           }

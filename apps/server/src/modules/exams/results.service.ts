@@ -124,6 +124,28 @@ export function createResultService(deps: ExamsDeps & { scoring: ScoringService 
     /** For a parent's link: the one released result the link names. */
     detail,
 
+    /** A student's released results of the exams of some sessions (the parent's week). */
+    async ofSessions(opts: { userId: number; weeklyLectureIds: readonly number[] }): Promise<(MyResult & { weeklyLectureId: number })[]> {
+      if (opts.weeklyLectureIds.length === 0) return [];
+      const ids = await db.select({ id: exams.id, weeklyLectureId: exams.weeklyLectureId }).from(exams).where(and(inArray(exams.weeklyLectureId, [...opts.weeklyLectureIds]), eq(exams.readyToShow, true)));
+      if (ids.length === 0) return [];
+      const session = new Map(ids.map((e) => [e.id, e.weeklyLectureId]));
+      return (await describe(await results({ userId: opts.userId, examIds: ids.map((e) => e.id) }))).map((r) => ({ ...r, weeklyLectureId: session.get(r.examId)! }));
+    },
+
+    /** The 1st scores of some students in one exam, released or not (staff texts: #{점수}). */
+    async firstScores(opts: { examId: number; userIds: readonly number[] }): Promise<Map<number, number | null>> {
+      if (opts.userIds.length === 0) return new Map();
+      const rows = await db.select({ userId: scores.userId, first: scores.first }).from(scores).where(and(eq(scores.examId, opts.examId), inArray(scores.userId, [...opts.userIds])));
+      return new Map(rows.map((r) => [r.userId, r.first]));
+    },
+
+    /** Who took an exam (status 응시), for the texts sent when it is released. */
+    async takers(examId: number): Promise<number[]> {
+      const rows = await db.select({ userId: scores.userId }).from(scores).where(and(eq(scores.examId, examId), eq(scores.status, 'taken')));
+      return rows.map((r) => r.userId);
+    },
+
     async openExams(userId: number): Promise<OpenExam[]> {
       const candidates = await db.select().from(exams).where(and(eq(exams.onlineSubmission, true), eq(exams.readyToShow, false)));
       if (candidates.length === 0) return [];

@@ -29,7 +29,7 @@ export function createFileRecords({ ctx, users }: Pick<FilesDeps, 'ctx' | 'users
 
     /** The file as the API answers it, with the uploader's name. */
     async reply(row: FileRow): Promise<StoredFile> {
-      const owner = (await users.directory([row.ownerId])).get(row.ownerId);
+      const owner = row.ownerId === null ? undefined : (await users.directory([row.ownerId])).get(row.ownerId);
       return toStoredFile(row, owner?.name ?? null);
     },
 

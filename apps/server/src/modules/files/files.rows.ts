@@ -9,7 +9,7 @@ export type FileRow = typeof files.$inferSelect;
 export const isStaff = (u: AuthUser) => hasPermission(u, 'TA');
 
 /** A receipt is a TA's own pay document: its owner and admins open it, other TAs do not. */
-export const mayHandleReceipt = (u: AuthUser, row: { ownerId: number }) => row.ownerId === u.userId || hasPermission(u, 'ADMIN');
+export const mayHandleReceipt = (u: AuthUser, row: { ownerId: number | null }) => row.ownerId === u.userId || hasPermission(u, 'ADMIN');
 
 export function toStoredFile(row: FileRow, ownerName: string | null = null): StoredFile {
   return {

@@ -16,9 +16,10 @@ export const files = pgTable(
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: text('sha256'),
-    kind: text('kind', { enum: ['material', 'homework', 'self_study', 'receipt', 'omr', 'video'] }).notNull(),
+    kind: text('kind', { enum: ['material', 'homework', 'self_study', 'receipt', 'omr', 'video', 'board'] }).notNull(),
     status: text('status', { enum: ['pending', 'available'] }).notNull().default('pending'),
-    ownerId: integer('owner_id').notNull(),
+    /** Who uploaded it; null for a visitor's attachment on the public board. */
+    ownerId: integer('owner_id'),
     lectureId: integer('lecture_id'),
     weeklyLectureId: integer('weekly_lecture_id'),
     /** Multipart uploads only: the storage's upload id and the part size the parts were signed for. */
@@ -32,7 +33,7 @@ export const files = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    check('files_kind_check', sql`${t.kind} in ('material', 'homework', 'self_study', 'receipt', 'omr', 'video')`),
+    check('files_kind_check', sql`${t.kind} in ('material', 'homework', 'self_study', 'receipt', 'omr', 'video', 'board')`),
     check('files_status_check', sql`${t.status} in ('pending', 'available')`),
     check('files_size_check', sql`${t.size} >= 0`),
     index('files_weekly_lecture_idx').on(t.weeklyLectureId),

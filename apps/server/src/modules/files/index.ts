@@ -2,6 +2,7 @@ import { publicOrigin } from '../../lib/public-origin.ts';
 import { registerLocalBlobRoutes } from '../../lib/storage/local.routes.ts';
 import { isLocalStorage } from '../../lib/storage/local.ts';
 import type { ModuleHooks } from '../../module.ts';
+import { createBoardFileService } from './board-files.service.ts';
 import { createDownloadService } from './downloads.service.ts';
 import type { FilesDeps } from './files.deps.ts';
 import { createFileRecords } from './files.records.ts';
@@ -9,6 +10,7 @@ import { filesRoutes } from './files.routes.ts';
 import { seedDemoFiles } from './files.seed.ts';
 import { createLibraryService } from './library.service.ts';
 import { createOmrFileService } from './omr-files.service.ts';
+import { createParentFileService } from './parent-files.service.ts';
 import { createParentLinkService } from './parent-links.service.ts';
 import { createPermissionService } from './permissions.service.ts';
 import { createPortalService } from './portal.service.ts';
@@ -33,10 +35,10 @@ export type FilesModule = ReturnType<typeof createFilesModule>;
  * - `receipts.require / describe / discard` — the receipts of the payroll module's expense claims
  *   (kind `receipt`: uploaded by a TA, opened only by that TA and admins).
  * - `omrFiles` — the OMR module reads the scans uploaded as kind `omr` and deletes them.
- *
  * - `videoFiles` — a lecture video's uploaded original (kind `video`): check, read, remove.
- *
- * Areas that will keep files (board attachments) get a small function here when they need one.
+ * - `boardFiles` — the public board's attachments (pictures and PDFs, visitors' too) on the same
+ *   upload flow and byte check;
+ * - `parentFiles` — the materials shared with parents in some sessions (the parent's week).
  */
 export function createFilesModule(deps: FilesDeps) {
   const { ctx } = deps;
@@ -54,6 +56,8 @@ export function createFilesModule(deps: FilesDeps) {
     receipts,
     omrFiles: createOmrFileService(deps),
     videoFiles: createVideoFiles({ records, library }),
+    boardFiles: createBoardFileService(deps),
+    parentFiles: createParentFileService({ ...deps, downloads }),
     register(app) {
       if (isLocalStorage(ctx.storage)) registerLocalBlobRoutes(app, ctx.storage);
       filesRoutes(app, { uploads, downloads, library, permissions, portal, parentLinks, lectures: deps.lectures, origin: (req) => publicOrigin(req, ctx) });

@@ -11,13 +11,21 @@ import { attendanceTypes, lectureStudents, weeklyLectureParticipants, weeklyLect
 
 export type AttendanceTypeInput = z.output<typeof attendanceTypeBody>;
 
+/** Marks set (or cleared, attTypeId null) on some participants of one session, as they were committed. */
+export type AttendanceChange = { lectureId: number; weeklyLectureId: number; date: string; startTime: string; userIds: number[]; attTypeId: number | null; actorId: number };
+/**
+ * Told of every attendance change inside its transaction (the SMS area's absence and late texts).
+ * It must only record or enqueue: a throw undoes the marks.
+ */
+export type AttendanceListener = (change: AttendanceChange) => Promise<void>;
+
 function mapAttendanceType(t: typeof attendanceTypes.$inferSelect): AttendanceType {
   return { id: t.id, name: t.name, color: t.color, countsAsPresent: t.countsAsPresent, seq: t.seq };
 }
 
 /** Attendance types, attendance marks (one or many, all-or-nothing), their locks, and the whole grid. */
-export function createAttendanceService(deps: LecturesDeps) {
-  const { ctx, users } = deps;
+export function createAttendanceService(deps: LecturesDeps & { listeners: readonly AttendanceListener[] }) {
+  const { ctx, users, listeners } = deps;
   const { db, audit } = ctx;
 
   async function ensureNameFree(opts: { name: string; exceptId?: number }) {
@@ -58,6 +66,16 @@ export function createAttendanceService(deps: LecturesDeps) {
   }
 
   return {
+    /** The current marks of some participants of a session: user id → attendance type id (null: none). */
+    async marksOf(opts: { weeklyLectureId: number; userIds: readonly number[] }): Promise<Map<number, number | null>> {
+      if (opts.userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ userId: weeklyLectureParticipants.userId, attTypeId: weeklyLectureParticipants.attTypeId })
+        .from(weeklyLectureParticipants)
+        .where(and(eq(weeklyLectureParticipants.weeklyLectureId, opts.weeklyLectureId), inArray(weeklyLectureParticipants.userId, [...opts.userIds])));
+      return new Map(rows.map((r) => [r.userId, r.attTypeId]));
+    },
+
     async listTypes(): Promise<AttendanceType[]> {
       const rows = await db.select().from(attendanceTypes).orderBy(asc(attendanceTypes.seq), asc(attendanceTypes.id));
       return rows.map(mapAttendanceType);
@@ -131,6 +149,11 @@ export function createAttendanceService(deps: LecturesDeps) {
           before: Object.fromEntries(updated.map((r) => [r.userId, r.old])),
           after: { userIds: ids, attTypeId: opts.attTypeId },
         });
+        const changed = updated.filter((r) => r.old !== opts.attTypeId).map((r) => r.userId);
+        if (changed.length) {
+          const change = { lectureId: wl.lectureId, weeklyLectureId: wl.id, date: wl.date, startTime: wl.startTime, userIds: changed, attTypeId: opts.attTypeId, actorId: opts.actorId };
+          for (const listener of listeners) await listener(change);
+        }
         return { updated: updated.length, attTypeId: opts.attTypeId };
       });
     },

@@ -1,7 +1,7 @@
 import { hasPermission } from '@academy/contracts/roles';
 import type { ModuleHooks } from '../../module.ts';
 import { createAttendanceMarks } from './attendance-marks.ts';
-import { createAttendanceService } from './attendance.service.ts';
+import { createAttendanceService, type AttendanceListener } from './attendance.service.ts';
 import type { LecturesDeps } from './lectures.deps.ts';
 import { largeLecturesStep } from './lectures.large.ts';
 import { registerLectureResources } from './lectures.resource.ts';
@@ -14,6 +14,7 @@ import { createRosterService } from './roster.service.ts';
 import { createSessionService } from './sessions.service.ts';
 
 export type LecturesModule = ReturnType<typeof createLecturesModule>;
+export type { AttendanceChange, AttendanceListener } from './attendance.service.ts';
 
 /**
  * Lectures (강좌) and everything that hangs off a lecture's timetable: D-days, the roster, the
@@ -24,17 +25,28 @@ export type LecturesModule = ReturnType<typeof createLecturesModule>;
  * - `sessions` — find or require a session, describe sessions by id.
  * - `lectures` — check lecture ids, lecture names.
  * - `attendanceMarks` — a mark set on a student's behalf (a completed video), never over a person's.
+ * - `attendance` — the types, the current marks, and `onChange` (a listener told of every change
+ *   in its transaction: the SMS area's absence and late texts).
+ * - `studentWeek` — one student's sessions with their marks, and sessions' announcements (the
+ *   parent's week).
  */
 export function createLecturesModule(deps: LecturesDeps) {
   const roster = createRosterService(deps);
   const lectures = createLectureService({ ...deps, roster });
   const sessions = createSessionService({ ...deps, roster });
-  const attendance = createAttendanceService(deps);
+  const attendanceListeners: AttendanceListener[] = [];
+  const attendance = createAttendanceService({ ...deps, listeners: attendanceListeners });
   const portal = createPortalService(deps);
 
   return {
     ...createParticipation(deps),
     attendanceMarks: createAttendanceMarks(deps),
+    attendance: {
+      types: attendance.listTypes,
+      marksOf: attendance.marksOf,
+      onChange: (listener: AttendanceListener) => void attendanceListeners.push(listener),
+    },
+    studentWeek: { sessions: portal.sessionsBetween, announcements: portal.announcementsOf },
     register(app) {
       lectureRoutes(app, { lectures, roster, sessions, attendance, portal });
       registerLectureResources(app);

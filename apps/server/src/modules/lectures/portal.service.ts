@@ -1,6 +1,6 @@
 import { addDays, ddayLabel, kstToday } from '@academy/contracts/dates';
 import { PORTAL_ERRORS, type MyAnnouncement, type MyAttendance, type MyDday, type MyLecture, type MySession } from '@academy/contracts/lectures';
-import { and, asc, between, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
 import type { LecturesDeps } from './lectures.deps.ts';
 import { attendanceTypes, lectureDdays, lectures, lectureStudents, weeklyLectureAnnouncements, weeklyLectureParticipants, weeklyLectures } from './lectures.table.ts';
@@ -44,6 +44,19 @@ export function createPortalService(deps: Pick<LecturesDeps, 'ctx'>) {
   }
 
   return {
+    sessionsBetween,
+
+    /** The announcements of some sessions, oldest first within a session. */
+    async announcementsOf(weeklyLectureIds: readonly number[]): Promise<{ id: number; weeklyLectureId: number; title: string; content: string; createdAt: string }[]> {
+      if (weeklyLectureIds.length === 0) return [];
+      const rows = await db
+        .select({ id: weeklyLectureAnnouncements.id, weeklyLectureId: weeklyLectureAnnouncements.weeklyLectureId, title: weeklyLectureAnnouncements.title, content: weeklyLectureAnnouncements.content, createdAt: weeklyLectureAnnouncements.createdAt })
+        .from(weeklyLectureAnnouncements)
+        .where(inArray(weeklyLectureAnnouncements.weeklyLectureId, [...weeklyLectureIds]))
+        .orderBy(asc(weeklyLectureAnnouncements.weeklyLectureId), asc(weeklyLectureAnnouncements.createdAt), asc(weeklyLectureAnnouncements.id));
+      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    },
+
     async lectures(userId: number): Promise<MyLecture[]> {
       return db
         .select({

@@ -1,11 +1,13 @@
 import type { PushAlertCategory } from '@academy/contracts/push-alert-templates';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { ModuleHooks } from '../../module.ts';
 import { registerResource } from '../../plugins/graphql/registry.ts';
 import { pushAlertTemplatesResource } from './push-alert-templates.resource.ts';
 import { seedPushAlertTemplates } from './push-alert-templates.seed.ts';
 import { pushAlertTemplates } from './push-alert-templates.table.ts';
+
+export type MessageTemplate = { id: number; title: string; category: PushAlertCategory; body: string; isActive: boolean };
 
 /** The resource definition, for the GraphQL benchmark that compares it with the bare driver. */
 export { pushAlertTemplatesResource };
@@ -17,19 +19,18 @@ export type PushAlertTemplatesModule = ReturnType<typeof createPushAlertTemplate
  * for admins through /api/gql, nothing for anyone else; the SMS area fills them in when sending.
  */
 export function createPushAlertTemplatesModule(deps: { ctx: AppContext }) {
+  const { db } = deps.ctx;
+  const columns = { id: pushAlertTemplates.id, title: pushAlertTemplates.title, category: pushAlertTemplates.category, body: pushAlertTemplates.body, isActive: pushAlertTemplates.isActive };
   return {
-    /**
-     * The body of the active template with this category and title (the clinic's 「클리닉 재촉」),
-     * or null when the center has none, so the caller falls back on its own wording.
-     */
-    async activeBody(opts: { category: PushAlertCategory; title: string }): Promise<string | null> {
-      const [row] = await deps.ctx.db
-        .select({ body: pushAlertTemplates.body })
-        .from(pushAlertTemplates)
-        .where(and(eq(pushAlertTemplates.category, opts.category), eq(pushAlertTemplates.title, opts.title), eq(pushAlertTemplates.isActive, true)))
-        .orderBy(asc(pushAlertTemplates.id))
-        .limit(1);
-      return row?.body ?? null;
+    /** For the SMS area: the templates a sender may pick, and one by id. */
+    templates: {
+      async active(): Promise<MessageTemplate[]> {
+        return db.select(columns).from(pushAlertTemplates).where(eq(pushAlertTemplates.isActive, true)).orderBy(asc(pushAlertTemplates.category), asc(pushAlertTemplates.id));
+      },
+      async get(id: number): Promise<MessageTemplate | null> {
+        const [row] = await db.select(columns).from(pushAlertTemplates).where(eq(pushAlertTemplates.id, id));
+        return row ?? null;
+      },
     },
     register(app) {
       registerResource(app, pushAlertTemplatesResource);

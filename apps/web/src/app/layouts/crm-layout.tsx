@@ -83,7 +83,10 @@ export default function CrmLayout() {
   const { principal, userType } = useSession();
   const location = useLocation();
   const items = CRM_NAV.filter((item) => hasPermission(principal, item.permission) && (!item.userType || item.userType === userType));
-  const current = items.find((i) => location.pathname === i.path || location.pathname.startsWith(`${i.path}/`));
+  // The longest entry that matches: /crm/sms/history is 문자 내역, not 문자 보내기.
+  const current = items
+    .filter((i) => location.pathname === i.path || location.pathname.startsWith(`${i.path}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0];
 
   return (
     <Box sx={{ display: 'flex', minWidth: 1366, minHeight: '100vh', bgcolor: 'background.default' }} data-testid="crm-layout">

@@ -9,6 +9,9 @@ import PunchClockOutlined from '@mui/icons-material/PunchClockOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import SendOutlined from '@mui/icons-material/SendOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import QuizOutlined from '@mui/icons-material/QuizOutlined';
@@ -36,7 +39,11 @@ export const CRM_NAV: NavItem[] = [
   { label: '클리닉', path: '/crm/clinic', icon: EventAvailableOutlined, permission: 'TA' },
   { label: '상담', path: '/crm/counsel', icon: ForumOutlined, permission: 'TA' },
   { label: '태그', path: '/crm/tags', icon: SellOutlined, permission: 'TA' },
+  { label: '문자 보내기', path: '/crm/sms', icon: SendOutlined, permission: 'TA' },
+  { label: '문자 내역', path: '/crm/sms/history', icon: HistoryOutlined, permission: 'TA' },
+  { label: '문자 설정', path: '/crm/sms/settings', icon: SettingsOutlined, permission: 'TA' },
   { label: '알림 템플릿', path: '/crm/push-alert-templates', icon: SmsOutlined, permission: 'ADMIN' },
+  { label: '게시판', path: '/crm/board', icon: ForumOutlined, permission: 'TA' },
   { label: '공지사항', path: '/crm/notice', icon: CampaignOutlined, permission: 'TA' },
   { label: '내 근무·급여', path: '/crm/my-work', icon: PunchClockOutlined, permission: 'TA', userType: 'TA' },
   { label: '조교 관리', path: '/crm/admin/tas', icon: BadgeOutlined, permission: 'ADMIN' },

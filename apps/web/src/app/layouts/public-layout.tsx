@@ -13,7 +13,7 @@ export default function PublicLayout() {
       <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'rgba(255,255,255,0.92)', backdropFilter: 'blur(8px)' }}>
         <Container maxWidth="lg">
           <Toolbar disableGutters sx={{ gap: 1 }}>
-            <Box component={RouterLink} to="/" sx={{ textDecoration: 'none', flexGrow: 1 }} aria-label={`${CENTER_NAME} 홈`}>
+            <Box component={RouterLink} to="/" sx={{ textDecoration: 'none', flexGrow: 1 }}>
               <Brand />
             </Box>
             <Stack direction="row" spacing={0.5} sx={{ display: { xs: 'none', md: 'flex' } }}>
@@ -29,6 +29,9 @@ export default function PublicLayout() {
                 </Button>
               ))}
             </Stack>
+            <Button color="inherit" component={RouterLink} to="/board" sx={{ fontWeight: 600 }} data-testid="nav-board">
+              Q&amp;A
+            </Button>
             {principal ? (
               <Button variant="contained" component={RouterLink} to={landingPath(principal)}>
                 {principal.userType === 'STUDENT' ? '내 학습' : '관리 화면'}

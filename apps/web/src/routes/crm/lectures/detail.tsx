@@ -6,6 +6,7 @@ import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import { scheduleText } from '@academy/contracts/lectures';
 import { hasPermission } from '@academy/contracts/roles';
+import SmsOutlined from '@mui/icons-material/SmsOutlined';
 import { Alert, Box, Button, Chip, IconButton, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -62,6 +63,7 @@ export default function LectureDetailPage() {
           </Typography>
         </Box>
         <Button component={RouterLink} to={`/crm/lectures/${lecture.id}/files`} startIcon={<FolderOutlined />} data-testid="open-files">강의 자료</Button>
+        <Button component={RouterLink} to={`/crm/sms?lectureId=${lecture.id}`} startIcon={<SmsOutlined />} data-testid="open-sms">문자 보내기</Button>
         <Button startIcon={<GroupAddOutlined />} onClick={() => setDialog('roster')} data-testid="open-roster">수강생 관리</Button>
         <Button startIcon={<EventRepeatOutlined />} onClick={() => setDialog('special')} disabled={lecture.disabled}>보강·특강 추가</Button>
         {hasPermission(principal, 'ADMIN') && (

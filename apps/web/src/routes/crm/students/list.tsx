@@ -208,6 +208,7 @@ export default function CrmStudentListPage() {
       {n > 0 && (
         <Card variant="outlined" sx={{ px: 2, py: 1, mb: 1, display: 'flex', alignItems: 'center', gap: 1 }} data-testid="bulk-bar">
           <Typography sx={{ mr: 1 }}>{n}명 선택</Typography>
+          <Button size="small" component={RouterLink} to={`/crm/sms?students=${selectedIds.join(',')}`} data-testid="bulk-sms">문자 보내기</Button>
           <Button size="small" onClick={(e) => setTagMenu({ anchor: e.currentTarget, mode: 'add' })}>태그 붙이기</Button>
           <Button size="small" onClick={(e) => setTagMenu({ anchor: e.currentTarget, mode: 'remove' })}>태그 떼기</Button>
           <Button size="small" onClick={() => toggleStatus.mutate({ body: { ids: selectedIds } }, done(`${n}명의 상태를 바꿨습니다`))}>상태 전환</Button>

@@ -1,0 +1,27 @@
+import { smsApi } from '@academy/contracts/sms';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { route } from '../../http/route.ts';
+import { publicOrigin } from '../../lib/public-origin.ts';
+import type { ComposeService } from './compose.service.ts';
+import type { HistoryService } from './history.service.ts';
+import type { ScheduleService } from './schedules.service.ts';
+import type { SettingsService } from './settings.service.ts';
+
+export function smsRoutes(app: FastifyInstance, s: { ctx: AppContext; compose: ComposeService; history: HistoryService; settings: SettingsService; schedules: ScheduleService }): void {
+  const origin = (req: Parameters<typeof publicOrigin>[0]) => publicOrigin(req, s.ctx);
+  route(app, smsApi.send, ({ body, user, req }) => s.compose.send({ input: body, origin: origin(req), actorId: user.userId }));
+  route(app, smsApi.preview, ({ body, req }) => s.compose.preview({ input: body, origin: origin(req) }));
+  route(app, smsApi.recipients, ({ query }) => s.history.recipients(query));
+  route(app, smsApi.batches, ({ query }) => s.history.batches(query));
+  route(app, smsApi.cancelBatch, ({ params, user }) => s.history.cancel({ batchId: params.id, actorId: user.userId }));
+  route(app, smsApi.history, ({ query }) => s.history.messages(query));
+  route(app, smsApi.message, ({ params }) => s.history.message(params.id));
+  route(app, smsApi.resend, ({ body, user }) => s.history.resend({ messageIds: body.messageIds, actorId: user.userId }));
+  route(app, smsApi.settings, () => s.settings.get());
+  route(app, smsApi.updateSettings, ({ body, user }) => s.settings.update({ input: body, actorId: user.userId }));
+  route(app, smsApi.schedules, () => s.schedules.list());
+  route(app, smsApi.createSchedule, ({ body, user, req }) => s.schedules.create({ input: body, origin: origin(req), actorId: user.userId }));
+  route(app, smsApi.updateSchedule, ({ params, body, user, req }) => s.schedules.update({ id: params.id, input: body, origin: origin(req), actorId: user.userId }));
+  route(app, smsApi.deleteSchedule, ({ params, user }) => s.schedules.remove({ id: params.id, actorId: user.userId }));
+}

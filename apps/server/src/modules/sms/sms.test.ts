@@ -1,0 +1,263 @@
+import { addDays, dayOfWeek, kstToday } from '@academy/contracts/dates';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { smsOutbox } from '../../lib/sms/sms.table.ts';
+import { makeExam, sheet, choiceKey } from '../exams/exams.testkit.ts';
+import { makeLecture } from '../lectures/lectures.testkit.ts';
+import { makeProfiledStudents } from '../students/students.testkit.ts';
+import { makeStaff, makeStudents } from '../users/users.testkit.ts';
+import { smsSettingsBody } from './sms.testkit.ts';
+
+/**
+ * The SMS area through HTTP: composing for a class with a template, the preview, the rules that
+ * refuse a send, the history, resending, the automatic texts and the weekly sends.
+ */
+let t: TestApp;
+let staff: Awaited<ReturnType<typeof makeStaff>>;
+let kids: { id: number; name: string; parentPhone: string | null; phone: string | null }[];
+let lecture: Awaited<ReturnType<typeof makeLecture>>;
+let template: number;
+
+const outbox = (batchId: number) => t.ctx.db.select().from(smsOutbox).where(eq(smsOutbox.batchId, batchId));
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  staff = await makeStaff(t);
+  kids = (await makeProfiledStudents(t, { token: staff.admin.token, count: 4, each: (i) => (i === 3 ? { parentPhone: null } : {}) })).map((s) => ({ id: s.id, name: s.name, parentPhone: s.parentPhone, phone: s.phone }));
+  lecture = await makeLecture(t, { adminToken: staff.admin.token, name: '고2 수학 문자반', students: kids.map((k) => k.id) });
+  const created = await t.call('POST', '/api/gql', staff.admin.token, {
+    query: 'mutation($i: CreateOnePushAlertTemplateInput!) { createOnePushAlertTemplate(input: $i) { id } }',
+    variables: { i: { pushAlertTemplate: { title: '주간 안내', category: '일반', body: '[테스트학원] #{이름} 학생 #{강의명} 이번 주 안내입니다. #{링크}' } } },
+  });
+  template = Number(created.json.data.createOnePushAlertTemplate.id);
+}, 60_000);
+afterAll(() => t.close());
+
+const compose = (over: Record<string, unknown> = {}) => ({ studentIds: kids.map((k) => k.id), audience: 'parent', templateId: template, body: '[테스트학원] #{이름} 학생 안내입니다', lectureId: lecture.id, ...over });
+
+describe('composing', () => {
+  it('previews the first three texts with bytes, kinds, count, cost and who is left out', async () => {
+    const res = await t.call('POST', '/api/sms/preview', staff.ta.token, compose({ body: '[테스트학원] #{이름} 학생 #{강의명} 이번 주 안내입니다. #{링크}' }));
+    expect(res.status).toBe(200);
+    const p = res.json;
+    expect(p.total).toBe(3);
+    expect(p.skipped).toEqual([{ name: kids[3]!.name, reason: '학부모 번호 없음' }]);
+    expect(p.samples).toHaveLength(3);
+    expect(p.samples[0].body).toMatch(/^\[테스트학원\] .+ 학생 고2 수학 문자반 이번 주 안내입니다\. http:\/\/academy\.test\/link\/week\/[A-Za-z0-9_-]{32}$/);
+    expect(p.samples.every((s: { kind: string; bytes: number }) => s.kind === 'LMS' && s.bytes > 90)).toBe(true);
+    expect(p).toMatchObject({ sms: 0, lms: 3, estimatedCost: 3 * 29, problems: [] });
+  });
+
+  it('sends to the parents: one batch, one message each, a working week link each, and the history shows every result', async () => {
+    const res = await t.call('POST', '/api/sms/send', staff.ta.token, compose({ body: '[테스트학원] #{이름} 학생 이번 주 리포트: #{링크}' }));
+    expect(res.status).toBe(200);
+    // The week link alone is about 60 bytes: with a name it is an LMS.
+    expect(res.json).toMatchObject({ queued: 3, lms: 3, sms: 0, skipped: [{ name: kids[3]!.name }] });
+    const rows = await outbox(res.json.batchId);
+    expect(rows.map((r) => r.toPhone).sort()).toEqual(kids.slice(0, 3).map((k) => k.parentPhone).sort());
+    expect(rows.every((r) => r.audience === 'parent' && r.purpose === 'compose')).toBe(true);
+
+    // The link in a parent's text opens that child's week, and no other.
+    const mine = rows.find((r) => r.userId === kids[0]!.id)!;
+    const path = /\/link\/week\/[A-Za-z0-9_-]{32}/.exec(mine.body)![0];
+    const week = await t.call('GET', `/api${path}`);
+    expect(week.status).toBe(200);
+    expect(week.json.studentName).toBe(kids[0]!.name);
+
+    await expect.poll(async () => (await t.call('GET', `/api/sms/messages?batchId=${res.json.batchId}`, staff.ta.token)).json.items.filter((m: { status: string }) => m.status === 'sent').length, { timeout: 20_000, interval: 100 }).toBe(3);
+    const batches = (await t.call('GET', '/api/sms/batches', staff.ta.token)).json;
+    expect(batches.items[0]).toMatchObject({ id: res.json.batchId, title: '주간 안내', total: 3, createdByName: '박조교', counts: { sent: 3, failed: 0 } });
+    const byName = (await t.call('GET', `/api/sms/messages?q=${encodeURIComponent(kids[1]!.name)}`, staff.ta.token)).json;
+    expect(byName.items.map((m: { recipientName: string }) => m.recipientName)).toContain(kids[1]!.name);
+  });
+
+  it('fills #{점수} from the chosen exam, and refuses a text with a variable nobody can fill', async () => {
+    const session = lecture.sessions.find((s) => s.date >= kstToday(t.clock.now))!;
+    const exam = await makeExam(t, { token: staff.ta.token, lectureId: lecture.id, weeklyLectureId: session.id, questions: choiceKey(10) });
+    await t.call('PATCH', `/api/wl-score/${exam.id}/${kids[0]!.id}/value`, staff.ta.token, { scoreValue: 43 });
+    const p = (await t.call('POST', '/api/sms/preview', staff.ta.token, compose({ studentIds: [kids[0]!.id], body: '#{이름} #{점수}점', examId: exam.id }))).json;
+    expect(p.samples[0].body).toBe(`${kids[0]!.name} 43점`);
+
+    const refused = await t.call('POST', '/api/sms/send', staff.ta.token, compose({ body: '#{이름} 학생 #{점수}점' }));
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ code: 'sms.unfilled_variables' });
+    expect(refused.json.message).toMatch(/^body: #\{점수\}/);
+    const typed = await t.call('POST', '/api/sms/send', staff.ta.token, { studentIds: [], phones: ['010-7777-0001'], audience: 'parent', body: '#{날짜} 휴원 안내', values: {} });
+    expect(typed.status).toBe(400);
+    const filled = await t.call('POST', '/api/sms/send', staff.ta.token, { studentIds: [], phones: ['010-7777-0001'], audience: 'parent', body: '#{날짜} 휴원 안내', values: { 날짜: '12월 25일(금)' } });
+    expect(filled.status).toBe(200);
+    expect((await outbox(filled.json.batchId))[0]).toMatchObject({ toPhone: '01077770001', body: '12월 25일(금) 휴원 안내', audience: 'other' });
+  });
+
+  it('an advertising text carries (광고), the sender and the opt-out notice, and is refused for the quiet hours (정보통신망법 제50조)', async () => {
+    expect((await t.call('POST', '/api/sms/send', staff.ta.token, compose({ advertising: true }))).json.code).toBe('sms.opt_out_missing');
+    expect((await t.call('PUT', '/api/sms/settings', staff.admin.token, smsSettingsBody())).status).toBe(200);
+    const noon = new Date(`${addDays(kstToday(t.clock.now), 1)}T12:00:00+09:00`).toISOString();
+    const p = (await t.call('POST', '/api/sms/preview', staff.ta.token, compose({ advertising: true, body: '겨울 특강 모집', scheduledAt: noon }))).json;
+    expect(p.problems).toEqual([]);
+    expect(p.samples[0].body).toBe('(광고)테스트학원 겨울 특강 모집\n무료수신거부 080-111-2222');
+    const night = new Date(`${addDays(kstToday(t.clock.now), 1)}T22:00:00+09:00`).toISOString();
+    const refused = await t.call('POST', '/api/sms/send', staff.ta.token, compose({ advertising: true, body: '겨울 특강 모집', scheduledAt: night }));
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ code: 'sms.ad_quiet_hours' });
+  });
+
+  it('keeps a scheduled send until its time; cancelling it withdraws every message', async () => {
+    const at = new Date(t.clock.now.getTime() + 2 * 3_600_000).toISOString();
+    const sent = (await t.call('POST', '/api/sms/send', staff.ta.token, compose({ scheduledAt: at }))).json;
+    expect(sent.sendAt).toBe(at);
+    expect((await outbox(sent.batchId)).every((m) => m.status === 'queued')).toBe(true);
+    expect((await t.call('POST', `/api/sms/batches/${sent.batchId}/cancel`, staff.ta.token)).json).toEqual({ cancelled: 3 });
+    expect((await outbox(sent.batchId)).every((m) => m.status === 'cancelled')).toBe(true);
+    expect((await t.call('POST', `/api/sms/batches/${sent.batchId}/cancel`, staff.ta.token)).status).toBe(409);
+  });
+
+  it('resends failed messages as new ones and refuses the others', async () => {
+    const sent = (await t.call('POST', '/api/sms/send', staff.ta.token, compose())).json;
+    const [first, second] = await outbox(sent.batchId);
+    await expect.poll(async () => (await outbox(sent.batchId)).every((m) => m.status === 'sent'), { timeout: 20_000, interval: 100 }).toBe(true);
+    await t.ctx.db.update(smsOutbox).set({ status: 'failed', result: '수신 거부' }).where(eq(smsOutbox.id, first!.id));
+    expect((await t.call('POST', '/api/sms/messages/resend', staff.ta.token, { messageIds: [first!.id, second!.id] })).status).toBe(409);
+    expect((await t.call('POST', '/api/sms/messages/resend', staff.ta.token, { messageIds: [first!.id] })).json).toEqual({ queued: 1 });
+    const [again] = await t.ctx.db.select().from(smsOutbox).where(eq(smsOutbox.resendOf, first!.id));
+    expect(again).toMatchObject({ toPhone: first!.toPhone, body: first!.body });
+    const detail = (await t.call('GET', `/api/sms/messages/${first!.id}`, staff.ta.token)).json;
+    expect(detail.attemptLog.map((a: { outcome: string }) => a.outcome)).toEqual(['sent']);
+  });
+
+  it('only staff compose; only admins change the settings and weekly sends; bad input names the field', async () => {
+    const [pupil] = await makeStudents(t, 1);
+    expect((await t.call('POST', '/api/sms/send', pupil!.token, compose())).status).toBe(403);
+    expect((await t.call('GET', '/api/sms/messages', pupil!.token)).status).toBe(403);
+    expect((await t.call('PUT', '/api/sms/settings', staff.ta.token, smsSettingsBody())).status).toBe(403);
+    const bad = await t.call('POST', '/api/sms/send', staff.ta.token, compose({ phones: ['123'] }));
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toMatch(/^phones\.0: /);
+    const long = await t.call('POST', '/api/sms/send', staff.ta.token, compose({ body: '가'.repeat(1001) }));
+    expect(long.status).toBe(400);
+    expect(long.json.message).toMatch(/^body: /);
+  });
+});
+
+describe('automatic texts', () => {
+  let absentType: number;
+  let presentType: number;
+  let session: { id: number };
+  const attendance = (userIds: number[], attTypeId: number) => t.call('PUT', `/api/lectures/${lecture.id}/weekly-lectures/${session.id}/attendance/bulk`, staff.ta.token, { userIds, attTypeId });
+  const parentTexts = (purpose: string, userId: number) => t.ctx.db.select().from(smsOutbox).where(and(eq(smsOutbox.purpose, purpose), eq(smsOutbox.userId, userId)));
+
+  beforeAll(async () => {
+    const types = (await t.call('GET', '/api/attendance-types', staff.ta.token)).json as { id: number; name: string }[];
+    absentType = types.find((x) => x.name === '결석')!.id;
+    presentType = types.find((x) => x.name === '출석')!.id;
+    session = lecture.sessions.find((s) => s.date >= kstToday(t.clock.now))!;
+  });
+
+  it('an absence texts the parent once with the template, after the delay, when switched on', async () => {
+    await t.call('PUT', '/api/sms/settings', staff.admin.token, smsSettingsBody({ events: [{ event: 'absence', enabled: true, templateId: null, attTypeId: null }] }));
+    expect((await attendance([kids[1]!.id], absentType)).status).toBe(200);
+    await expect.poll(async () => (await parentTexts('absence', kids[1]!.id)).length, { timeout: 20_000, interval: 100 }).toBe(1);
+    const [text] = await parentTexts('absence', kids[1]!.id);
+    expect(text!.toPhone).toBe(kids[1]!.parentPhone);
+    expect(text!.body).toMatch(new RegExp(`^\\[테스트학원\\] ${kids[1]!.name} 학생이 \\d+월 \\d+일\\([월화수목금토일]\\) 오후 7:00 고2 수학 문자반 수업에 출석하지 않았습니다`));
+    // Marked again (출석 then 결석): the parent is not told twice for one session.
+    const before = (await t.ctx.jobs.counts('sms.attendance')).completed;
+    await attendance([kids[1]!.id], presentType);
+    await attendance([kids[1]!.id], absentType);
+    await expect.poll(async () => (await t.ctx.jobs.counts('sms.attendance')).completed, { timeout: 20_000, interval: 100 }).toBeGreaterThan(before);
+    expect(await parentTexts('absence', kids[1]!.id)).toHaveLength(1);
+  });
+
+  it('a mark corrected within the delay texts nobody', async () => {
+    await t.call('PUT', '/api/sms/settings', staff.admin.token, smsSettingsBody({ attendanceDelayMinutes: 10, events: [{ event: 'absence', enabled: true, templateId: null, attTypeId: null }] }));
+    const before = (await t.ctx.jobs.counts('sms.attendance')).completed;
+    await attendance([kids[2]!.id], absentType);
+    await attendance([kids[2]!.id], presentType);
+    // The ten minutes pass.
+    await t.database.sqlText("update pgboss.job set start_after = now() where name = 'sms.attendance' and state = 'created'");
+    await expect.poll(async () => (await t.ctx.jobs.counts('sms.attendance')).completed, { timeout: 20_000, interval: 100 }).toBeGreaterThan(before);
+    expect(await parentTexts('absence', kids[2]!.id)).toEqual([]);
+  });
+
+  it('nothing is texted while an event is switched off', async () => {
+    await t.call('PUT', '/api/sms/settings', staff.admin.token, smsSettingsBody({ events: [{ event: 'absence', enabled: false, templateId: null, attTypeId: null }] }));
+    const jobsBefore = await t.ctx.jobs.counts('sms.attendance');
+    await attendance([kids[0]!.id], absentType);
+    expect(await t.ctx.jobs.counts('sms.attendance')).toEqual(jobsBefore);
+  });
+
+  it('a released exam texts each taker\'s parent a score link once', async () => {
+    await t.call('PUT', '/api/sms/settings', staff.admin.token, smsSettingsBody({ events: [{ event: 'score_released', enabled: true, templateId: null, attTypeId: null }] }));
+    const exam = await makeExam(t, { token: staff.ta.token, lectureId: lecture.id, weeklyLectureId: session.id, questions: choiceKey(10), title: '공개 알림 테스트' });
+    const key = exam.questions;
+    for (const [i, k] of kids.slice(0, 2).entries()) {
+      await t.call('POST', `/api/wl-score/${exam.id}/${k.id}/manual-entry`, staff.ta.token, { answers: sheet(key, 7 + i) });
+    }
+    expect((await t.call('PUT', `/api/wl-exam/${exam.id}/ready-to-show`, staff.ta.token, { readyToShow: true })).status).toBe(200);
+    await expect.poll(async () => (await parentTexts('score_released', kids[1]!.id)).length, { timeout: 20_000, interval: 100 }).toBe(1);
+    const [text] = await parentTexts('score_released', kids[1]!.id);
+    expect(text!.body).toMatch(new RegExp(`^\\[테스트학원\\] ${kids[1]!.name} 학생의 고2 수학 문자반 시험 결과가 나왔습니다 \\(40점\\)\\. 자세한 결과: http://academy\\.test/link/score/`));
+    const scoreLink = /\/link\/score\/[A-Za-z0-9_-]{32}/.exec(text!.body)![0];
+    expect((await t.call('GET', `/api${scoreLink}`)).status).toBe(200);
+    // Hidden and released again: no second text.
+    await t.call('PUT', `/api/wl-exam/${exam.id}/ready-to-show`, staff.ta.token, { readyToShow: false });
+    const before = (await t.ctx.jobs.counts('sms.score-released')).completed;
+    await t.call('PUT', `/api/wl-exam/${exam.id}/ready-to-show`, staff.ta.token, { readyToShow: true });
+    await expect.poll(async () => (await t.ctx.jobs.counts('sms.score-released')).completed, { timeout: 20_000, interval: 100 }).toBeGreaterThan(before);
+    expect(await parentTexts('score_released', kids[1]!.id)).toHaveLength(1);
+  });
+
+  it('gives another area the words of a switched-on text, or null', async () => {
+    await t.call('PUT', '/api/sms/settings', staff.admin.token, smsSettingsBody({ events: [{ event: 'clinic_hurry', enabled: true, templateId: null, attTypeId: null }] }));
+    expect(await t.modules.sms.events.textFor('clinic_hurry', { 이름: '최민준', 날짜: '11월 21일(토)', 시간: '오후 6:30' })).toBe('[테스트학원] 최민준 학생, 11월 21일(토) 오후 6:30 클리닉이 시작되었습니다. 지금 와 주세요.');
+    await t.call('PUT', '/api/sms/settings', staff.admin.token, smsSettingsBody({ events: [{ event: 'clinic_hurry', enabled: false, templateId: null, attTypeId: null }] }));
+    expect(await t.modules.sms.events.textFor('clinic_hurry', { 이름: '최민준' })).toBeNull();
+  });
+
+  it('refuses an event template with a variable that event cannot fill', async () => {
+    const res = await t.call('PUT', '/api/sms/settings', staff.admin.token, smsSettingsBody({ events: [{ event: 'absence', enabled: true, templateId: template, attTypeId: null }] }));
+    expect(res.status).toBe(400);
+    expect(res.json.message).toMatch(/^events\.0\.templateId: .*#\{링크\}/);
+  });
+});
+
+describe('weekly sends', () => {
+  it('every week at its time to every parent of a lecture, once per occurrence', async () => {
+    const saved = t.clock.now;
+    try {
+      const today = kstToday(t.clock.now);
+      const kst = new Date(t.clock.now.getTime() + 9 * 3_600_000);
+      const hhmm = `${String(kst.getUTCHours()).padStart(2, '0')}:${String(kst.getUTCMinutes()).padStart(2, '0')}`;
+      const made = await t.call('POST', '/api/sms/schedules', staff.admin.token, { name: '금요 주간 리포트', lectureId: lecture.id, audience: 'parent', templateId: template, body: '[테스트학원] #{이름} 학생 주간 리포트 #{링크}', weekday: dayOfWeek(today), time: hhmm });
+      expect(made.status).toBe(200);
+      // Saved at its own minute: this week's occurrence has passed, the first run is next week.
+      const run = () => t.modules.sms.schedules[0]!.run();
+      await run();
+      const batchesOf = async () => (await t.call('GET', '/api/sms/batches?size=200', staff.ta.token)).json.items.filter((b: { purpose: string }) => b.purpose === 'schedule');
+      expect(await batchesOf()).toEqual([]);
+      expect(made.json.nextRunAt).toBe(new Date(`${addDays(today, 7)}T${hhmm}:00+09:00`).toISOString());
+
+      t.clock.advance(7 * 86_400_000 + 60_000);
+      await run();
+      await run();
+      const runs = await batchesOf();
+      expect(runs).toHaveLength(1);
+      expect(runs[0]).toMatchObject({ title: '금요 주간 리포트', total: 3 });
+      const texts = await outbox(runs[0].id);
+      expect(texts.every((m) => /\/link\/week\/[A-Za-z0-9_-]{32}$/.test(m.body))).toBe(true);
+    } finally {
+      t.clock.now = saved;
+    }
+  });
+
+  it('refuses a weekly text with a variable it cannot fill, and TAs cannot make one', async () => {
+    const body = { name: '점수 정기', lectureId: lecture.id, audience: 'parent', body: '#{이름} #{점수}', weekday: 5, time: '18:00' };
+    expect((await t.call('POST', '/api/sms/schedules', staff.ta.token, body)).status).toBe(403);
+    const res = await t.call('POST', '/api/sms/schedules', staff.admin.token, body);
+    expect(res.status).toBe(400);
+    expect(res.json.message).toMatch(/^body: .*#\{점수\}/);
+    expect((await t.call('POST', '/api/sms/schedules', staff.admin.token, { ...body, body: '안내', time: '25:00' })).json.message).toMatch(/^time: /);
+  });
+});
+

@@ -1,0 +1,103 @@
+import { describe, expect, test } from 'vitest';
+import { browserForFile, expectAccessible, pathOf } from './harness.ts';
+
+const e2e = browserForFile();
+const PHONE = { width: 390, height: 844 };
+
+/** Writes a question as a visitor on a phone and returns the post's path. */
+async function ask(page: Awaited<ReturnType<typeof e2e.newPage>>, q: { name: string; phone: string; title: string; body: string; secret?: boolean }) {
+  await page.goto('/board/write');
+  await page.getByTestId('board-form').waitFor();
+  await page.getByTestId('board-name').fill(q.name);
+  await page.getByTestId('board-phone').fill(q.phone);
+  await page.getByTestId('board-password-new').fill('visit-1234');
+  await page.getByTestId('board-title').fill(q.title);
+  await page.getByTestId('board-body').fill(q.body);
+  if (q.secret) await page.getByTestId('board-secret').check();
+  await page.getByTestId('board-submit').click();
+  await page.waitForURL(/\/board\/\d+$/);
+  await page.getByTestId('board-post-title').waitFor();
+  return new URL(page.url()).pathname;
+}
+
+describe('board', () => {
+  test('a visitor asks from a phone, a TA answers in the CRM, and the visitor gets the answer by SMS', async () => {
+    const visitor = await e2e.newPage(PHONE);
+    await visitor.goto('/board');
+    await visitor.getByTestId('board-list').waitFor();
+    expect(await visitor.getByTestId('board-notice-row').count()).toBeGreaterThan(0);
+    await expectAccessible(visitor, pathOf(visitor));
+
+    await visitor.getByTestId('board-write').click();
+    await visitor.getByTestId('board-form').waitFor();
+    await expectAccessible(visitor, pathOf(visitor));
+    const path = await ask(visitor, { name: '이수민 학부모', phone: '010-4321-8765', title: 'e2e 겨울 특강 일정 문의', body: '고2 겨울 특강은 몇 시에 시작하나요?\n주말반도 있나요?', secret: true });
+    // Just written: the writer sees their 비밀글.
+    expect(await visitor.getByTestId('board-post-body').innerText()).toContain('주말반도 있나요?');
+    await expectAccessible(visitor, pathOf(visitor));
+
+    // Someone else sees only that it exists, and is asked for the password.
+    const stranger = await e2e.newPage(PHONE);
+    await stranger.goto('/board');
+    const row = stranger.getByTestId('board-row').filter({ hasText: '비밀글입니다' }).first();
+    await row.waitFor();
+    await stranger.goto(path);
+    await stranger.getByTestId('board-unlock').waitFor();
+    await stranger.getByTestId('board-password').fill('wrong-guess');
+    await stranger.getByTestId('board-password-submit').click();
+    await stranger.getByText('비밀번호가 맞지 않습니다').first().waitFor();
+    await expectAccessible(stranger, pathOf(stranger));
+
+    // The TA answers from the CRM, texting the visitor.
+    const ta = await e2e.signedIn('ta', { width: 1366, height: 900 });
+    await ta.goto('/crm/board');
+    await ta.getByTestId('board-row').filter({ hasText: 'e2e 겨울 특강 일정 문의' }).click();
+    await ta.getByTestId('crm-board-post').waitFor();
+    expect(await ta.getByTestId('crm-board-post').innerText()).toContain('이수민 학부모 · 010-4321-8765');
+    await expectAccessible(ta, pathOf(ta));
+    await ta.getByTestId('crm-answer-body').fill('토요일 오전 10시에 시작합니다. 주말반도 있습니다.');
+    expect(await ta.getByTestId('crm-answer-notify').isChecked()).toBe(true);
+    await ta.getByTestId('crm-answer-submit').click();
+    await ta.getByTestId('crm-answer').filter({ hasText: '문자 알림 보냄' }).waitFor();
+
+    // The answer SMS, in the history (outbox driver: kept, not sent out).
+    await ta.goto('/crm/sms/history');
+    await ta.getByLabel('이름 또는 번호').fill('01043218765');
+    const text = ta.getByTestId('sms-message-row').filter({ hasText: '게시판 답변' });
+    await expect.poll(() => text.innerText(), { timeout: 20_000 }).toMatch(/010-4321-8765[\s\S]*발송/);
+    await text.click();
+    expect(await ta.getByTestId('sms-message-dialog').innerText()).toMatch(/답변이 등록되었습니다[\s\S]*\/board\/\d+/);
+    await expectAccessible(ta, pathOf(ta));
+
+    // The visitor opens the post from the text with the password and reads the answer.
+    const again = await e2e.newPage(PHONE);
+    await again.goto(path);
+    await again.getByTestId('board-password').fill('visit-1234');
+    await again.getByTestId('board-password-submit').click();
+    await again.getByTestId('board-answer').waitFor();
+    expect(await again.getByTestId('board-answer').innerText()).toContain('토요일 오전 10시에 시작합니다');
+    await expectAccessible(again, pathOf(again));
+  });
+
+  test('script in a post never runs in a reader\'s browser: the board, the post and the CRM show it as text', async () => {
+    const payload = '<script>window.__xss = "script"</script><img src=x onerror="window.__xss = \'img\'"><a href="javascript:window.__xss=\'link\'">눌러 보세요</a> javascript:alert(1)';
+    const title = '<svg onload="window.__xss=\'title\'">e2e 제목</svg>';
+    const writer = await e2e.newPage(PHONE);
+    const path = await ask(writer, { name: '<b>해커</b>', phone: '010-5555-0199', title, body: payload });
+
+    for (const page of [writer, await e2e.newPage(PHONE), await e2e.signedIn('ta', { width: 1366, height: 900 })]) {
+      await page.goto(path);
+      await page.getByTestId('board-post-body').waitFor();
+      expect(await page.getByTestId('board-post-body').innerText()).toContain('<script>window.__xss = "script"</script>');
+      expect(await page.getByTestId('board-post-title').innerText()).toBe(title);
+      expect(await page.getByTestId('board-post-body').locator('script, img, svg, a[href^="javascript"]').count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
+    }
+    const ta = await e2e.signedIn('ta', { width: 1366, height: 900 });
+    await ta.goto('/crm/board');
+    await ta.getByTestId('board-row').filter({ hasText: 'e2e 제목' }).click();
+    await ta.getByTestId('crm-board-post').waitFor();
+    expect(await ta.getByTestId('crm-board-post').innerText()).toContain('<img src=x onerror=');
+    expect(await ta.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
+  });
+});
