@@ -2,8 +2,9 @@ import { EXAM_ERRORS } from '@academy/contracts/exams';
 import { OMR_ERRORS, parseQrPayload, type OmrBatch, type OmrBatchDetail, type OmrQuestion } from '@academy/contracts/omr';
 import type { Question } from '@academy/contracts/grading';
 import { topicOf } from '@academy/contracts/realtime';
-import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
+import type { Job, JobDefinition } from '../../lib/jobs/jobs.ts';
 import type { PageResult } from './engine/page-job.ts';
 import type { NumberService } from './numbers.service.ts';
 import type { OmrDeps } from './omr.deps.ts';
@@ -13,8 +14,12 @@ import type { PrintService } from './print.service.ts';
 
 /** Progress goes out at most this often while pages are read. */
 const PROGRESS_EVERY_MS = 600;
-/** A batch whose reader has not moved for this long (the server restarted) is read again. */
-const STALE_MS = 2 * 60_000;
+/** The job queue batches are read from (the product's one job system, src/lib/jobs). */
+export const READ_QUEUE = 'omr.read';
+/** Retries after an unexpected failure (a worker thread that died, storage that did not answer). */
+const READ_RETRIES = 2;
+
+type ReadJob = { batchId: number };
 
 type Actor = { id: number };
 
@@ -22,12 +27,16 @@ type Actor = { id: number };
  * Reading batches: a TA's upload of scans and photos for an exam becomes a batch, read page by
  * page in worker threads; each page becomes a sheet with its answers, the fill of every bubble and
  * its straightened image. Progress goes to the lecture's realtime topic as `omr` events.
+ *
+ * A batch is one `omr.read` job: queued in the transaction that creates it, run by whichever
+ * instance takes it, read again from the start after a crash (the job expires and is retried) or a
+ * shutdown (the job is handed back).
  */
 export function createBatchService(deps: OmrDeps & { print: PrintService; numbers: NumberService }) {
   const { ctx, exams, lectures, users, files, pool, print, numbers } = deps;
   const { db } = ctx;
-  const running = new Map<number, Promise<void>>();
-  let log: (err: unknown, message: string) => void = () => {};
+  /** Jobs this process queued and has not seen end: `idle` waits for them. */
+  const queued = new Map<string, Promise<unknown>>();
 
   async function requireBatch(batchId: number): Promise<BatchRow> {
     const [row] = await db.select().from(omrBatches).where(eq(omrBatches.id, batchId));
@@ -61,22 +70,30 @@ export function createBatchService(deps: OmrDeps & { print: PrintService; number
     await ctx.realtime.publish({ topic: topicOf('lecture', row.lectureId), type: 'omr', data: { batchId: row.id, examId: row.examId, status: row.status, done: row.done, total: row.total } });
   }
 
-  function kick(batchId: number) {
-    if (running.has(batchId)) return;
-    const work = read(batchId)
-      .catch(async (err: unknown) => {
-        log(err, `omr batch ${batchId} failed`);
-        const message = err instanceof Error && 'statusCode' in err ? err.message : '답안지를 읽는 중 문제가 생겼습니다. 다시 시도해 주세요';
-        const [row] = await db.update(omrBatches).set({ status: 'failed', error: message, finishedAt: ctx.now() }).where(eq(omrBatches.id, batchId)).returning();
-        if (row) await publish(row);
-      })
-      .catch(() => {})
-      .finally(() => running.delete(batchId));
-    running.set(batchId, work);
+  async function enqueue(row: Pick<BatchRow, 'id'>) {
+    const id = await ctx.jobs.send<ReadJob>(READ_QUEUE, { batchId: row.id });
+    if (id) queued.set(id, ctx.jobs.settled(id).finally(() => queued.delete(id)));
+  }
+
+  async function fail(batchId: number, message: string) {
+    const [row] = await db.update(omrBatches).set({ status: 'failed', error: message, finishedAt: ctx.now() }).where(eq(omrBatches.id, batchId)).returning();
+    if (row) await publish(row);
+  }
+
+  async function handle(job: Job<ReadJob>) {
+    try {
+      await read(job.data.batchId, job.signal);
+    } catch (err) {
+      if (job.signal.aborted) throw err;
+      const expected = err instanceof Error && 'statusCode' in err;
+      if (!expected && job.attempt <= READ_RETRIES) throw err;
+      job.log.error({ err }, `omr batch ${job.data.batchId} failed`);
+      await fail(job.data.batchId, expected ? (err as Error).message : '답안지를 읽는 중 문제가 생겼습니다. 다시 시도해 주세요');
+    }
   }
 
   /** Reads every page of the batch (again from the start if a previous reader stopped midway). */
-  async function read(batchId: number) {
+  async function read(batchId: number, signal: AbortSignal) {
     const [claimed] = await db
       .update(omrBatches)
       .set({ status: 'reading', heartbeatAt: ctx.now(), done: 0, error: null })
@@ -104,6 +121,7 @@ export function createBatchService(deps: OmrDeps & { print: PrintService; number
     await Promise.all(
       Array.from({ length: Math.min(queue.length, pool.size * 2) }, async () => {
         for (let p = queue.shift(); p; p = queue.shift()) {
+          signal.throwIfAborted();
           const result = await pool.run({ type: 'read', source: p.source, layout: layout.layout }).catch((err: unknown): PageResult => ({ ok: false, reason: err instanceof Error ? err.message.slice(0, 200) : '이 쪽을 읽지 못했습니다' }));
           await storeSheet({ batch: claimed, fileId: p.fileId, index: p.index, result, identify: (r) => identify(r, { examId: exam.id, participants, byNumber }) });
           done++;
@@ -170,10 +188,16 @@ export function createBatchService(deps: OmrDeps & { print: PrintService; number
   }
 
   return {
-    /** Where a batch that fails for an unexpected reason is reported (the app's logger). */
-    logTo(fn: typeof log) {
-      log = fn;
-    },
+    definition: {
+      queue: READ_QUEUE,
+      // One batch at a time per instance: its pages already keep every worker thread busy.
+      concurrency: 1,
+      retryLimit: READ_RETRIES,
+      retryDelaySeconds: 10,
+      // Hundreds of pages on a small server; a reader that died is retried after this.
+      expireInSeconds: 30 * 60,
+      handler: handle,
+    } satisfies JobDefinition<ReadJob>,
     requireBatch,
     describe,
     publish,
@@ -191,9 +215,9 @@ export function createBatchService(deps: OmrDeps & { print: PrintService; number
           .returning();
         await ctx.audit.record({ actorId: opts.actor.id, action: 'omr.batch_start', entity: 'omr_batch', entityId: created!.id, after: { examId: exam.id, fileIds } });
         await publish(created!);
+        await enqueue(created!);
         return created!;
       });
-      kick(row.id);
       return (await describe([row]))[0]!;
     },
 
@@ -212,19 +236,9 @@ export function createBatchService(deps: OmrDeps & { print: PrintService; number
       return { ...batch!, sheetList: sheets.map((s) => mapSheetSummary(s, { fileName: fileNames.get(s.fileId) ?? '', studentName: s.userId === null ? null : (names.get(s.userId)?.name ?? null), key: exam.questions as Question[] })) };
     },
 
-    /** Picks up batches left queued or half-read (a restart, another instance that stopped). */
-    async resume() {
-      const stale = new Date(ctx.now().getTime() - STALE_MS);
-      const rows = await db
-        .select({ id: omrBatches.id })
-        .from(omrBatches)
-        .where(or(eq(omrBatches.status, 'queued'), and(eq(omrBatches.status, 'reading'), or(isNull(omrBatches.heartbeatAt), lt(omrBatches.heartbeatAt, stale)))));
-      for (const r of rows) kick(r.id);
-    },
-
     /** Resolves when the batches being read in this process are done (tests, shutdown). */
     async idle() {
-      await Promise.all(running.values());
+      while (queued.size) await Promise.all(queued.values());
     },
   };
 }

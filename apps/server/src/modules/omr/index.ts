@@ -9,12 +9,9 @@ import { createOmrPool } from './worker-pool.ts';
 
 export type OmrModule = ReturnType<typeof createOmrModule>;
 
-/** Unfinished batches (a restart, a stopped instance) are looked for this often. */
-const RESUME_EVERY_MS = 60_000;
-
 /**
  * OMR (README.md beside this file): the answer sheet printed for an exam, reading scans and phone
- * photos in worker threads, the confirm screen's data, and answers written as scores through the
+ * photos in worker threads (one `omr.read` job per batch), the confirm screen's data, and answers written as scores through the
  * exams module's one score write. Other modules use nothing of it; `idle` lets tests wait for
  * the batches being read.
  */
@@ -29,13 +26,9 @@ export function createOmrModule(deps: Omit<OmrDeps, 'pool'> & { pool?: OmrDeps['
     idle: batches.idle,
     close: full.pool.close,
     register(app) {
-      batches.logTo((err, message) => app.log.error({ err }, message));
       omrRoutes(app, { print, batches, review });
-      app.addHook('onClose', async () => {
-        await batches.idle();
-        await full.pool.close();
-      });
+      app.addHook('onClose', () => full.pool.close());
     },
-    housekeeping: [{ name: 'omr: unfinished batches', everyMs: RESUME_EVERY_MS, run: batches.resume }],
+    jobs: [batches.definition],
   } satisfies ModuleHooks & Record<string, unknown>;
 }
