@@ -1,5 +1,6 @@
 import { openEventStream } from '../../test/event-stream.ts';
 import { startInstance } from '../../test/instances.ts';
+import { withAdminPage } from '../browser.ts';
 import type { BenchEnv, CustomResult, HttpRequestSpec, Scenario } from '../types.ts';
 
 const json = { 'content-type': 'application/json' };
@@ -134,4 +135,40 @@ export const scenarios: Scenario[] = [
       }
     },
   },
+  {
+    kind: 'custom',
+    name: 'exams: score grid first paint in Chromium (300 students × 12 exams)',
+    target: '≤ 1000 ms',
+    measure: (env) => measureGridPaint(env),
+  },
 ];
+
+/**
+ * The lecture page's 시험·성적 tab in headless Chromium (system binary): from switching the grid to
+ * the twelve weeks of tests (기간 성적표) until all twelve exam columns and the student rows are in
+ * the DOM — the range call and the render. Needs the built web app served by the benchmark server.
+ */
+async function measureGridPaint(env: BenchEnv): Promise<CustomResult> {
+  const lectures = await bigLectures(env);
+  return withAdminPage(env, async (page) => {
+    const times: number[] = [];
+    for (const l of [lectures[0]!, ...lectures]) {
+      await page.goto(`/crm/lectures/${l.id}`);
+      await page.getByTestId('tab-exams').click();
+      await page.getByTestId('exam-session').waitFor();
+      await page.getByRole('row').first().waitFor();
+      const t0 = await page.evaluate(() => performance.now());
+      await page.getByLabel('기간 성적표').check();
+      await page.getByLabel('시작일').fill(l.sessions[0]!.date);
+      const handle = await page.waitForFunction(
+        (n) => document.querySelectorAll('[data-testid="score-col"]').length >= n && document.querySelectorAll('[data-testid="score-row"]').length > 0 && performance.now(),
+        l.examIds.length,
+        { timeout: 20_000, polling: 'raf' },
+      );
+      times.push(Number(await handle.jsonValue()) - t0);
+    }
+    // The first lecture twice: its first pass loads the scripts.
+    const warm = times.slice(1).sort((a, b) => a - b);
+    return { p50Ms: percentile(warm, 0.5), p99Ms: warm.at(-1), extra: { coldMs: Math.round(times[0]!), lectures: warm.length } };
+  });
+}

@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { withAdminPage } from '../browser.ts';
 import type { BenchEnv, CustomResult, HttpRequestSpec, Scenario } from '../types.ts';
 
 const json = { 'content-type': 'application/json' };
@@ -70,25 +67,15 @@ export const scenarios: Scenario[] = [
   },
 ];
 
-const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist/index.html');
-
 /**
  * Opens a 300-student × 40-session lecture page in headless Chromium (system binary) and times,
  * from navigation start, until the sheet's rows are in the DOM: page load, both API calls and the
  * first render. Needs the built web app (apps/web/dist) served by the benchmark server.
  */
 async function measureGridPaint(env: BenchEnv): Promise<CustomResult> {
-  if (!existsSync(WEB_DIST)) throw new Error('apps/web/dist 없음: npm run build -w @academy/web 먼저 실행');
   const lectures = await bigLectures(env);
   const lecture = lectures[0];
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
-  try {
-    const page = await (await browser.newContext({ baseURL: env.baseUrl, viewport: { width: 1600, height: 1000 }, locale: 'ko-KR' })).newPage();
-    await page.goto('/login');
-    await page.getByTestId('login-id').fill('admin');
-    await page.getByTestId('login-password').fill('admin1234!');
-    await page.getByTestId('login-password').press('Enter');
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  return withAdminPage(env, async (page) => {
     const times: number[] = [];
     for (let i = 0; i < 8; i++) {
       await page.goto(`/crm/lectures/${lecture!.id}`);
@@ -114,7 +101,5 @@ async function measureGridPaint(env: BenchEnv): Promise<CustomResult> {
       p99Ms: warm.at(-1),
       extra: { coldMs: Math.round(times[0]!), inAppP50Ms: Math.round(inApp[Math.floor(inApp.length / 2)] ?? 0), inAppMaxMs: Math.round(inApp.at(-1) ?? 0) },
     };
-  } finally {
-    await browser.close();
-  }
+  });
 }
