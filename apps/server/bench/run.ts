@@ -94,9 +94,11 @@ async function main(): Promise<void> {
       } else {
         rows.push({ name: s.name, target: s.target, ...(await runHttp(s, s.bare ? bareUrl! : baseUrl, env, login)) });
       }
-      console.log('done');
+      // Each result as it comes: a long run that is cut short still tells what it measured.
+      const { name: _name, target: _target, ...figures } = rows.at(-1)!;
+      console.log(`done ${JSON.stringify(figures)}`);
     } catch (e) {
-      console.log('failed');
+      console.log(`failed: ${e instanceof Error ? e.message : String(e)}`);
       rows.push({ name: s.name, target: s.target, errors: -1, extra: { failed: e instanceof Error ? e.message : String(e) } });
     }
   }
