@@ -21,8 +21,11 @@ export class WorkerFailure extends Error {
 }
 
 export type RunOptions = {
-  /** Stops the task (its thread is ended) when aborted. Default: the current request's, which aborts when the client disconnects. */
-  signal?: AbortSignal;
+  /**
+   * Stops the task (its thread is ended) when aborted. Default: the current request's, which
+   * aborts when the client disconnects; `null` for work nobody waits on (a job).
+   */
+  signal?: AbortSignal | null;
   /** Overrides the pool's time limit for this task. */
   timeoutMs?: number;
   /** Buffers moved (not copied) to the worker. */
@@ -156,7 +159,7 @@ export function createWorkerPool<I, O>(opts: WorkerPoolOptions): WorkerPool<I, O
     run: (input, runOpts = {}) =>
       new Promise<O>((resolve, reject) => {
         if (closed) return reject(new WorkerFailure('crashed', `${opts.name}: the pool is closed`));
-        const signal = runOpts.signal ?? requestContext.current()?.signal;
+        const signal = runOpts.signal === null ? undefined : (runOpts.signal ?? requestContext.current()?.signal);
         if (signal?.aborted) return reject(new WorkerFailure('aborted', `${opts.name}: the client went away`));
         if (queue.length >= maxQueue) return reject(new WorkerFailure('busy', `${opts.name}: ${queue.length} tasks are waiting`));
         const job: Job = { id: nextId++, input, transfer: runOpts.transfer ?? [], signal, timeoutMs: runOpts.timeoutMs ?? opts.timeoutMs, resolve: resolve as (v: unknown) => void, reject };

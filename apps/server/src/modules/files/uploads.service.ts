@@ -23,8 +23,9 @@ import { StorageError } from '../../lib/storage/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { FilesDeps } from './files.deps.ts';
 import type { FileRecords } from './files.records.ts';
-import { isStaff, newStorageKey, type FileRow } from './files.rows.ts';
+import { isStaff, newStorageKey, watermarkFamily, type FileRow } from './files.rows.ts';
 import { files } from './files.table.ts';
+import { WATERMARK_LIMITS } from './files.watermark.ts';
 import { checkStoredBytes } from './upload-check.ts';
 
 /** A PUT URL lives 15 minutes; a multipart upload may take a day on a slow line. */
@@ -74,6 +75,9 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
     }
     if (input.kind === 'receipt' && !RECEIPT_FAMILIES.includes(type.family)) {
       throw appError(FILES_ERRORS.type_not_allowed, '영수증은 사진(JPG, PNG, WEBP)이나 PDF로 올려 주세요', { field: 'fileName' });
+    }
+    if (input.kind === 'material' && watermarkFamily(fileName) && input.fileSize > WATERMARK_LIMITS.maxBytes) {
+      throw appError(FILES_ERRORS.too_large, `학생에게 워터마크를 넣어 보여 주는 자료(PDF, PNG, JPEG)는 ${formatFileSize(WATERMARK_LIMITS.maxBytes)}까지 올릴 수 있습니다. 나누어 올려 주세요`, { field: 'fileSize' });
     }
     const limit = FILE_SIZE_LIMIT[input.kind];
     if (input.fileSize > limit) {
