@@ -1,10 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { makeFileClass, uploadFile } from './files.testkit.ts';
+import { files } from './files.table.ts';
+import { makeFileClass, makePdf, sendToUrl, sha256, uploadFile } from './files.testkit.ts';
 
 let t: TestApp;
 let dataDir: string;
@@ -12,7 +14,7 @@ let c: Awaited<ReturnType<typeof makeFileClass>>;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'files-hardening-'));
-  t = await createTestApp({ seed: false, config: { dataDir } });
+  t = await createTestApp({ seed: false, config: { dataDir, uploads: { quotaBytes: { student: 1024 * 1024, staff: 0 }, perMinute: 5 } } });
   c = await makeFileClass(t);
 }, 120_000);
 afterAll(async () => {
@@ -39,5 +41,57 @@ describe('files the server opens are opened under limits (issue 16 item 1)', () 
     const res = await t.call('POST', '/api/files/upload-url', c.staff.admin.token, { fileName: '교재 전체.pdf', contentType: 'application/pdf', fileSize: 300 * 1024 * 1024, kind: 'material', weeklyLectureId: c.wlId });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ code: 'files.too_large', message: expect.stringContaining('워터마크') });
+  });
+});
+
+describe('a checked upload cannot be replaced (issue 16 item 5)', () => {
+  it('after upload-done the same signed PUT URL is refused, and the file still holds what was checked', async () => {
+    const pdf = await makePdf(1);
+    const init = await t.call('POST', '/api/files/upload-url', c.staff.admin.token, { fileName: '1주차.pdf', contentType: 'application/pdf', fileSize: pdf.length, kind: 'material', weeklyLectureId: c.wlId });
+    expect(init.status).toBe(200);
+    const { url, headers, file } = init.json;
+    expect((await sendToUrl(t, { url, method: 'PUT', body: pdf, headers })).status).toBe(200);
+    // Before the check too: the URL has written once.
+    const script = Buffer.from('<html><script>alert(1)</script>');
+    const html = Buffer.concat([script, Buffer.alloc(pdf.length - script.length, 32)]);
+    expect((await sendToUrl(t, { url, method: 'PUT', body: html, headers })).status).toBe(409);
+    expect((await t.call('PUT', `/api/files/${file.id}/upload-done`, c.staff.admin.token, { sha256: sha256(pdf) })).status).toBe(200);
+    const swap = await sendToUrl(t, { url, method: 'PUT', body: html, headers });
+    expect(swap.status).toBe(409);
+    expect(JSON.parse(swap.body.toString())).toMatchObject({ code: 'files.upload_closed', message: expect.stringContaining('업로드') });
+    const dl = await t.call('GET', `/api/files/${file.id}/download-url`, c.staff.admin.token);
+    expect(sha256((await sendToUrl(t, { url: dl.json.url, method: 'GET' })).body)).toBe(sha256(pdf));
+  });
+
+  it('bytes changed in storage after the check are refused when read (hash checked on read)', async () => {
+    const pdf = await makePdf(1);
+    const { fileId, done } = await uploadFile(t, { token: c.staff.admin.token, body: pdf, fileName: '2주차.pdf', weeklyLectureId: c.wlId });
+    expect(done.status).toBe(200);
+    const [row] = await t.ctx.db.select().from(files).where(eq(files.id, fileId));
+    await writeFile(path.join(dataDir, 'storage', 'objects', row!.storageKey), Buffer.concat([pdf.subarray(0, pdf.length - 1), Buffer.from('x')]));
+    const wm = await t.app.inject({ method: 'POST', url: `/api/files/${fileId}/watermark`, headers: bearer(c.student.token), payload: {} });
+    expect(wm.statusCode).toBe(409);
+    expect(wm.json()).toMatchObject({ code: 'files.content_changed' });
+  });
+});
+
+describe('per-account storage quota and upload rate (issue 16 item 5)', () => {
+  const start = (token: string, size: number, name = '과제.pdf') =>
+    t.call('POST', '/api/files/upload-url', token, { fileName: name, contentType: 'application/pdf', fileSize: size, kind: 'homework', weeklyLectureId: c.wlId });
+
+  it('a student may keep 1 MB here (UPLOAD_QUOTA_STUDENT_MB): pending uploads count', async () => {
+    expect((await start(c.student.token, 700 * 1024)).status).toBe(200);
+    const over = await start(c.student.token, 400 * 1024);
+    expect(over.status).toBe(409);
+    expect(over.json).toMatchObject({ code: 'files.quota_exceeded', message: expect.stringContaining('저장 공간') });
+    expect((await start(c.student.token, 200 * 1024)).status).toBe(200);
+  });
+
+  it('50 uploads started at once by one student: only the per-minute allowance (5 here) goes through', async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => start(c.classmate.token, 1000, `과제${i}.pdf`)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(5);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(refused.every((r) => r.status === 429 && r.json.code === 'files.rate_limited')).toBe(true);
+    expect(refused[0]!.json.message).toContain('1분에 5개');
   });
 });

@@ -16,7 +16,8 @@ import {
   type StoredFile,
   type UploadBody,
 } from '@academy/contracts/files';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { UPLOAD_LIMIT_DEFAULTS } from '../../config.ts';
 import { appError } from '../../lib/errors.ts';
 import { isLocalStorage } from '../../lib/storage/local.ts';
 import { StorageError } from '../../lib/storage/storage.ts';
@@ -102,10 +103,36 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
     return { fileName, contentType: type.contentType, storageKey: newStorageKey(ctx.now()), lectureId, weeklyLectureId };
   }
 
+  /**
+   * The account's limits (config `uploads`): uploads started in the last minute, and bytes kept
+   * (files not deleted, pending ones included) plus this one. Runs under the account's advisory
+   * lock in the transaction that inserts the row, so parallel starts are counted one by one.
+   */
+  async function checkLimits(actor: AuthUser, size: number) {
+    const limits = ctx.config.uploads ?? UPLOAD_LIMIT_DEFAULTS;
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext('files.upload'), ${actor.userId})`);
+    if (limits.perMinute > 0) {
+      const since = new Date(ctx.now().getTime() - 60_000);
+      const [recent] = await db.select({ n: sql<number>`count(*)::int` }).from(files).where(and(eq(files.ownerId, actor.userId), gt(files.createdAt, since)));
+      if (recent!.n >= limits.perMinute) {
+        throw appError(FILES_ERRORS.rate_limited, `1분에 ${limits.perMinute}개까지 올릴 수 있습니다. 잠시 후 다시 올려 주세요`);
+      }
+    }
+    const quota = isStaff(actor) ? limits.quotaBytes.staff : limits.quotaBytes.student;
+    if (quota > 0) {
+      const [kept] = await db.select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` }).from(files).where(and(eq(files.ownerId, actor.userId), isNull(files.deletedAt)));
+      const used = Number(kept!.bytes);
+      if (used + size > quota) {
+        throw appError(FILES_ERRORS.quota_exceeded, `저장 공간이 부족합니다 (${formatFileSize(used)} / ${formatFileSize(quota)} 사용 중). 필요 없는 파일을 지운 뒤 다시 올려 주세요`, { field: 'fileSize' });
+      }
+    }
+  }
+
   async function insertPending(opts: { actor: AuthUser; input: UploadBody; prep: Awaited<ReturnType<typeof prepare>>; multipart: { uploadId: string; partSize: number } | null }) {
     const { actor, input, prep, multipart } = opts;
     const expires = new Date(ctx.now().getTime() + (multipart ? MULTIPART_WINDOW_MS : SINGLE_UPLOAD_WINDOW_MS));
     return db.transaction(async () => {
+      await checkLimits(actor, input.fileSize);
       const [row] = await db
         .insert(files)
         .values({
@@ -178,9 +205,22 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
         file: await records.reply(row),
         url,
         method: 'PUT' as const,
-        headers: { 'content-type': row.contentType },
+        headers: { 'content-type': row.contentType, ...storage.uploadHeaders },
         expiresAt: new Date(ctx.now().getTime() + PUT_URL_TTL_SEC * 1000).toISOString(),
       };
+    },
+
+    /**
+     * Whether a signed URL may still write `key` (the local driver asks before taking a body):
+     * only while its file is pending and inside its window. Once checked (upload-done), rejected
+     * or swept, nothing more is written there.
+     */
+    async acceptsWrite(key: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.storageKey, key), eq(files.status, 'pending'), gte(files.uploadExpiresAt, ctx.now())));
+      return !!row;
     },
 
     /** The single PUT arrived: check it and publish the file. */

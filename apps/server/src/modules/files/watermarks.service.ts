@@ -5,6 +5,7 @@ import { createWorkerPool, WorkerFailure, type WorkerPool, workerScript } from '
 import type { FilesDeps } from './files.deps.ts';
 import { kstDay, watermarkFamily, type FileRow } from './files.rows.ts';
 import { fileWatermarks } from './files.table.ts';
+import { readVerified } from './upload-check.ts';
 import { WATERMARK_LIMITS, type WatermarkTask, type WatermarkText } from './files.watermark.ts';
 
 export type WatermarkService = ReturnType<typeof createWatermarkService>;
@@ -48,12 +49,6 @@ export function createWatermarkService({ ctx, users }: Pick<FilesDeps, 'ctx' | '
     return { name: u.name, phoneTail: digits.length >= 4 ? digits.slice(-4) : u.loginId, date: kstDay(ctx.now()).label };
   }
 
-  async function readAll(key: string): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const c of await storage.read({ key })) chunks.push(Buffer.from(c as Buffer));
-    return Buffer.concat(chunks);
-  }
-
   return {
     /** The cached copy of `row` marked for `userId` today, made on first use: its storage key and download name. */
     async copyFor(opts: { row: FileRow; userId: number }): Promise<{ key: string; fileName: string }> {
@@ -68,7 +63,7 @@ export function createWatermarkService({ ctx, users }: Pick<FilesDeps, 'ctx' | '
         throw appError(FILES_ERRORS.watermark_failed, `워터마크를 넣기에는 너무 큰 파일입니다 (최대 ${WATERMARK_LIMITS.maxBytes / 1024 / 1024}MB). 자료를 나누어 다시 올려 주세요`);
       }
       const text = await textFor(userId);
-      const original = await readAll(row.storageKey);
+      const original = await readVerified(storage, row);
       // Moved to the worker, not copied, unless the bytes share a buffer with others (small reads).
       const whole = original.byteOffset === 0 && original.byteLength === original.buffer.byteLength;
       const out = await makeCopy({ family, bytes: whole ? new Uint8Array(original.buffer) : new Uint8Array(original), text });
