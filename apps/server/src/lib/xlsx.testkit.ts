@@ -7,10 +7,10 @@ type BombEntry = { name: string; chunks: () => Iterable<string> };
 /**
  * Builds an .xlsx the way an attacker would, without ExcelJS: `sharedStrings` tiny strings (all
  * the same, which packs a thousandfold, or `distinct`, which packs about fivefold) and/or
- * `emptyRows` empty `<row>` elements in the first sheet, under a header row 이름, 아이디. With `lie`, every entry's directory
+ * `emptyRows` empty `<row>` elements, and/or `wide` rows full of numbers (legal, slow to read) in the first sheet, under a header row 이름, 아이디. With `lie`, every entry's directory
  * claims 1 KB whatever it unpacks to.
  */
-export async function xlsxBomb(opts: { sharedStrings?: number; distinct?: boolean; emptyRows?: number; lie?: boolean }): Promise<Buffer> {
+export async function xlsxBomb(opts: { sharedStrings?: number; distinct?: boolean; emptyRows?: number; lie?: boolean; wide?: { rows: number; columns: number } }): Promise<Buffer> {
   const strings = opts.sharedStrings ?? 1;
   const emptyRows = opts.emptyRows ?? 0;
   const entries: BombEntry[] = [
@@ -43,6 +43,14 @@ export async function xlsxBomb(opts: { sharedStrings?: number; distinct?: boolea
           let part = '';
           for (let i = r; i < Math.min(r + 5_000, emptyRows + 2); i++) part += `<row r="${i}"/>`;
           yield part;
+        }
+        // A legal but slow sheet: every row full of numbers.
+        const wide = opts.wide ?? { rows: 0, columns: 0 };
+        const letters = Array.from({ length: wide.columns }, (_, j) => columnName(j));
+        for (let r = 2; r < wide.rows + 2; r++) {
+          let part = `<row r="${r}">`;
+          for (let j = 0; j < wide.columns; j++) part += `<c r="${letters[j]}${r}"><v>${r * 1000 + j}</v></c>`;
+          yield part + '</row>';
         }
         yield '</sheetData></worksheet>';
       },
@@ -85,6 +93,10 @@ export async function xlsxBomb(opts: { sharedStrings?: number; distinct?: boolea
   end.writeUInt32LE(cd.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, cd, end]);
+}
+
+function columnName(j: number): string {
+  return j < 26 ? String.fromCharCode(65 + j) : columnName(Math.floor(j / 26) - 1) + String.fromCharCode(65 + (j % 26));
 }
 
 async function deflate(chunks: Iterable<string>): Promise<{ data: Buffer; crc: number; size: number }> {

@@ -64,6 +64,8 @@ export type SheetTask = { bytes: Uint8Array; maxRows: number };
 export type RawSheet = { header: (string | number)[] | null; rows: { row: number; cells: (string | number)[] }[] };
 
 let pool: WorkerPool<SheetTask, RawSheet> | null = null;
+/** The reading threads' load (tests, metrics). */
+export const sheetReaderLoad = () => sheetPool().load();
 const sheetPool = () =>
   (pool ??= createWorkerPool<SheetTask, RawSheet>({
     name: 'xlsx',
@@ -96,6 +98,9 @@ export async function readSheet(buffer: Buffer, opts: ReadSheetOptions): Promise
       throw appError(opts.errors.rows, `한 번에 ${opts.maxRows.toLocaleString('ko-KR')}${opts.rowNoun ?? '행'}까지 올릴 수 있습니다 (빈 행 포함). 서식만 남은 빈 행을 지우거나 파일을 나누어 올려 주세요`, { field: 'file' });
     }
     if (e.reason === 'busy') throw appError(EXCEL_ERRORS.busy, '엑셀 파일을 읽는 작업이 밀려 있습니다. 잠시 후 다시 올려 주세요', { field: 'file' });
+    if (e.reason === 'failed' && e.code === 'strings') {
+      throw invalid(`엑셀 파일에 서로 다른 글자 칸이 너무 많습니다 (최대 ${SHEET_LIMITS.maxSharedStrings.toLocaleString('ko-KR')}개). 필요한 내용만 새 파일에 붙여 넣어 올려 주세요`);
+    }
     if ((e.reason === 'failed' && e.code === 'too_big') || e.reason === 'memory') {
       throw invalid(`엑셀 파일의 압축을 푼 내용이 너무 큽니다 (최대 ${SHEET_LIMITS.maxTotalBytes / 1024 / 1024}MB). 필요한 내용만 새 파일에 붙여 넣어 올려 주세요`);
     }

@@ -14,7 +14,7 @@ serveTasks<SheetTask, RawSheet>(async ({ bytes, maxRows }) => {
   try {
     checkZip(buffer, SHEET_LIMITS, (name, data) => {
       if (name === 'xl/sharedStrings.xml' && countOf(data, '<si>') + countOf(data, '<si ') > SHEET_LIMITS.maxSharedStrings) {
-        throw new TaskError('too_big', `${name}: more than ${SHEET_LIMITS.maxSharedStrings} strings`);
+        throw new TaskError('strings', `${name}: more than ${SHEET_LIMITS.maxSharedStrings} strings`);
       }
     });
   } catch (e) {

@@ -35,8 +35,8 @@ export type RunOptions = {
 export type WorkerPool<I, O> = {
   run: (input: I, opts?: RunOptions) => Promise<O>;
   size: number;
-  /** Tasks running and waiting (tests, metrics). */
-  load: () => { running: number; queued: number; threads: number };
+  /** Tasks running and waiting, and how many were ended early by each reason so far (tests, metrics). */
+  load: () => { running: number; queued: number; threads: number; ended: Record<'memory' | 'timeout' | 'aborted', number> };
   close: () => Promise<void>;
 };
 
@@ -86,12 +86,16 @@ export function createWorkerPool<I, O>(opts: WorkerPoolOptions): WorkerPool<I, O
   const running = new Map<Worker, Job>();
   let nextId = 1;
   let closed = false;
+  const ended = { memory: 0, timeout: 0, aborted: 0 };
 
   const settle = (w: Worker, outcome: { result: unknown } | { error: Error }) => {
     const job = running.get(w);
     if (!job) return;
     running.delete(w);
     job.cleanup?.();
+    if ('error' in outcome && outcome.error instanceof WorkerFailure && (outcome.error.reason === 'memory' || outcome.error.reason === 'timeout' || outcome.error.reason === 'aborted')) {
+      ended[outcome.error.reason]++;
+    }
     if ('error' in outcome) job.reject(outcome.error);
     else job.resolve(outcome.result);
   };
@@ -177,7 +181,7 @@ export function createWorkerPool<I, O>(opts: WorkerPoolOptions): WorkerPool<I, O
         queue.push(job);
         pump();
       }),
-    load: () => ({ running: running.size, queued: queue.length, threads: all.size }),
+    load: () => ({ running: running.size, queued: queue.length, threads: all.size, ended: { ...ended } }),
     async close() {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new WorkerFailure('crashed', `${opts.name}: the pool is closed`));
