@@ -8,8 +8,15 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((d) => !d.startsWith
 
 await build({
   // The server, the backup/restore tool (run where the server runs: `node dist/ops.js backup`) and
-  // the OMR reader's worker thread (the pool starts dist/omr.worker.js).
-  entryPoints: { main: 'src/main.ts', ops: 'src/db/ops/cli.ts', 'omr.worker': 'src/modules/omr/omr.worker.ts' },
+  // the worker threads (src/lib/workers: a pool starts dist/<name>.js): the OMR reader, the .xlsx
+  // reader and the watermarker.
+  entryPoints: {
+    main: 'src/main.ts',
+    ops: 'src/db/ops/cli.ts',
+    'omr.worker': 'src/modules/omr/omr.worker.ts',
+    'xlsx.worker': 'src/lib/xlsx.worker.ts',
+    'watermark.worker': 'src/modules/files/watermark.worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

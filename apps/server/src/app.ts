@@ -67,7 +67,11 @@ export async function buildApp(deps: {
   });
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
-    requestContext.run({ requestId: req.id }, done);
+    const gone = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
+    requestContext.run({ requestId: req.id, signal: gone.signal }, done);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -39,6 +39,9 @@ const envSchema = z.object({
   SOLAPI_API_SECRET: z.string().min(1).optional(),
   SOLAPI_SENDER: z.string().regex(/^0\d{8,10}$/, '발신번호는 숫자만 9~11자리여야 합니다 / digits only, 9–11 long').optional(),
   SOLAPI_BASE_URL: z.url('URL이어야 합니다 / must be a URL').default('https://api.solapi.com'),
+  UPLOAD_QUOTA_STUDENT_MB: z.coerce.number().int().min(0).max(10_000_000).default(1024),
+  UPLOAD_QUOTA_STAFF_MB: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  UPLOAD_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(20),
 });
 
 export type Config = {
@@ -61,7 +64,17 @@ export type Config = {
   metrics?: { port: number; host: string };
   /** How texts leave the building; absent means the outbox driver (nothing leaves) at the default rate and prices. */
   sms?: SmsConfig;
+  /** Per-account upload limits; absent means the defaults (UPLOAD_LIMIT_DEFAULTS). */
+  uploads?: UploadLimits;
 };
+
+/**
+ * What one account may keep and start: bytes of its files that are not deleted (pending ones
+ * included), by role, and uploads started per minute. 0 means no limit.
+ */
+export type UploadLimits = { quotaBytes: { student: number; staff: number }; perMinute: number };
+
+export const UPLOAD_LIMIT_DEFAULTS: UploadLimits = { quotaBytes: { student: 1024 * 1024 * 1024, staff: 0 }, perMinute: 20 };
 
 export type SmsConfig = {
   /** Messages a second one instance hands to the provider (0: no limit). */
@@ -143,6 +156,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? !!e.S3_ENDPOINT,
         }
       : { driver: 'local' },
+    uploads: {
+      quotaBytes: { student: e.UPLOAD_QUOTA_STUDENT_MB * 1024 * 1024, staff: e.UPLOAD_QUOTA_STAFF_MB * 1024 * 1024 },
+      perMinute: e.UPLOAD_RATE_PER_MINUTE,
+    },
     sms: {
       ratePerSecond: e.SMS_RATE_PER_SECOND,
       timeoutMs: e.SMS_TIMEOUT_SECONDS * 1000,

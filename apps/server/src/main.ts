@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { exitOnFatalErrors } from './lib/fatal.ts';
 import { markEmbeddedServer } from './db/ops/backup.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { DEMO_ACCOUNTS } from './modules/users/index.ts';
@@ -45,6 +46,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
+  exitOnFatalErrors({
+    log: app.log,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await unmark?.();
+    },
+  });
 
   await app.listen({ port: config.port, host: config.host });
   if (config.metrics) closeMetrics = await built.listenMetrics(config.metrics);

@@ -146,6 +146,9 @@ export const FILES_ERRORS = errorCodes('files', {
   watermark_failed: 400,
   permission_student_invalid: 400,
   parent_access_off: 409,
+  quota_exceeded: 409,
+  rate_limited: 429,
+  content_changed: 409,
 });
 
 /**
@@ -161,6 +164,7 @@ export const STORAGE_URL_ERRORS = errorCodes('files', {
   upload_interrupted: 400,
   upload_not_found: 404,
   not_found: 404,
+  upload_closed: 409,
 });
 
 /** The person a watermarked copy is made for does not exist (the users area's code). */

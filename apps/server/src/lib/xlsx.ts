@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
-import type { ErrorSpec } from '@academy/contracts/errors';
+import { errorCodes, type ErrorSpec } from '@academy/contracts/errors';
 import ExcelJS from 'exceljs';
-import { AppError, appError } from './errors.ts';
+import { appError } from './errors.ts';
+import { createWorkerPool, WorkerFailure, type WorkerPool, workerScript } from './workers/pool.ts';
 
 export type SheetRow = { row: number; cells: string[] };
 
@@ -32,49 +32,86 @@ export type ReadSheetOptions = {
   errors: { invalid: ErrorSpec; rows: ErrorSpec; empty?: ErrorSpec };
   /** What a row is called in the too-many message: 행 (default), 명 … */
   rowNoun?: string;
-  /** Checks the header row as soon as it is read; throw to refuse the file before the rest is parsed. */
+  /** Checks the header row; throw to refuse the file. */
   onHeader?: (header: string[]) => void;
   /** Columns (by header text) that hold phone numbers. */
   phoneColumn?: (header: string) => boolean;
+  /** Stops reading when aborted. Default: the current request's (the client went away). */
+  signal?: AbortSignal;
 };
 
 /**
+ * What an uploaded .xlsx may unpack to. Real imports (a few thousand rows) unpack to a few MB;
+ * an archive bomb (millions of tiny shared strings or empty rows packed into 5 MB) is refused
+ * from its directory, before any XML is parsed.
+ */
+export const SHEET_LIMITS = {
+  maxEntries: 2000,
+  maxEntryBytes: 32 * 1024 * 1024,
+  maxTotalBytes: 64 * 1024 * 1024,
+  maxSharedStrings: 200_000,
+  /** Cells read per row; columns to the right of this are ignored. */
+  maxColumns: 256,
+  /** Heap of the reading thread, and how long one file may take. */
+  memoryMb: 256,
+  timeoutMs: 30_000,
+} as const;
+
+export const EXCEL_ERRORS = errorCodes('excel', { busy: 503 });
+
+/** A task of the .xlsx worker (xlsx.worker.ts) and its answer: cells are text, numbers stay numbers. */
+export type SheetTask = { bytes: Uint8Array; maxRows: number };
+export type RawSheet = { header: (string | number)[] | null; rows: { row: number; cells: (string | number)[] }[] };
+
+let pool: WorkerPool<SheetTask, RawSheet> | null = null;
+/** The reading threads' load (tests, metrics). */
+export const sheetReaderLoad = () => sheetPool().load();
+const sheetPool = () =>
+  (pool ??= createWorkerPool<SheetTask, RawSheet>({
+    name: 'xlsx',
+    script: workerScript(import.meta.url, 'xlsx.worker'),
+    size: 1,
+    memoryMb: SHEET_LIMITS.memoryMb,
+    timeoutMs: SHEET_LIMITS.timeoutMs,
+    maxQueue: 8,
+  }));
+
+/**
  * The one way an uploaded .xlsx is read: the first worksheet as text, the header row, then every
- * non-empty row. It streams and stops as soon as `maxRows` is passed, so a huge file is refused
- * without being parsed whole. Errors are the caller's codes, with Korean messages about the file.
+ * non-empty row. The file is read in a worker thread (src/lib/workers) with a memory cap and a
+ * time limit, after its archive passed SHEET_LIMITS; the reading stops at `maxRows` rows, empty
+ * rows included, and when the client goes away. A bad file fails its own request with a Korean
+ * message in the caller's codes, and the server carries on.
  */
 export async function readSheet(buffer: Buffer, opts: ReadSheetOptions): Promise<{ header: string[]; rows: SheetRow[] }> {
+  const invalid = (message: string) => appError(opts.errors.invalid, message, { field: 'file' });
   if (buffer.length < 4 || buffer[0] !== 0x50 || buffer[1] !== 0x4b) {
-    throw appError(opts.errors.invalid, '엑셀(.xlsx) 파일만 올릴 수 있습니다. 엑셀에서 "Excel 통합 문서(.xlsx)"로 저장해 주세요', { field: 'file' });
+    throw invalid('엑셀(.xlsx) 파일만 올릴 수 있습니다. 엑셀에서 "Excel 통합 문서(.xlsx)"로 저장해 주세요');
   }
-  let header: string[] | null = null;
-  let phone: boolean[] = [];
-  const rows: SheetRow[] = [];
+  let raw: RawSheet;
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore' });
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = (row.values as ExcelJS.CellValue[]).slice(1);
-        if (!header) {
-          header = values.map((v) => cellText(v).replace(/\s+/g, ' '));
-          phone = header.map((h) => opts.phoneColumn?.(h) ?? false);
-          opts.onHeader?.(header);
-          continue;
-        }
-        const cells = values.map((v, i) => cellText(v, { phone: phone[i] }));
-        if (cells.every((v) => v === '')) continue;
-        rows.push({ row: row.number, cells });
-        if (rows.length > opts.maxRows) {
-          throw appError(opts.errors.rows, `한 번에 ${opts.maxRows.toLocaleString('ko-KR')}${opts.rowNoun ?? '행'}까지 올릴 수 있습니다. 파일을 나누어 올려 주세요`, { field: 'file' });
-        }
-      }
-      break; // only the first worksheet is read
-    }
+    const bytes = new Uint8Array(buffer);
+    raw = await sheetPool().run({ bytes, maxRows: opts.maxRows }, { signal: opts.signal, transfer: [bytes.buffer] });
   } catch (e) {
-    if (e instanceof AppError) throw e;
-    throw appError(opts.errors.invalid, '엑셀 파일을 읽을 수 없습니다. 손상되었거나 .xlsx 형식이 아닙니다', { field: 'file' });
+    if (!(e instanceof WorkerFailure)) throw e;
+    if (e.reason === 'failed' && e.code === 'rows') {
+      throw appError(opts.errors.rows, `한 번에 ${opts.maxRows.toLocaleString('ko-KR')}${opts.rowNoun ?? '행'}까지 올릴 수 있습니다 (빈 행 포함). 서식만 남은 빈 행을 지우거나 파일을 나누어 올려 주세요`, { field: 'file' });
+    }
+    if (e.reason === 'busy') throw appError(EXCEL_ERRORS.busy, '엑셀 파일을 읽는 작업이 밀려 있습니다. 잠시 후 다시 올려 주세요', { field: 'file' });
+    if (e.reason === 'failed' && e.code === 'strings') {
+      throw invalid(`엑셀 파일에 서로 다른 글자 칸이 너무 많습니다 (최대 ${SHEET_LIMITS.maxSharedStrings.toLocaleString('ko-KR')}개). 필요한 내용만 새 파일에 붙여 넣어 올려 주세요`);
+    }
+    if ((e.reason === 'failed' && e.code === 'too_big') || e.reason === 'memory') {
+      throw invalid(`엑셀 파일의 압축을 푼 내용이 너무 큽니다 (최대 ${SHEET_LIMITS.maxTotalBytes / 1024 / 1024}MB). 필요한 내용만 새 파일에 붙여 넣어 올려 주세요`);
+    }
+    if (e.reason === 'timeout') throw invalid('엑셀 파일을 읽는 데 너무 오래 걸립니다. 필요한 내용만 새 파일에 붙여 넣어 올려 주세요');
+    throw invalid('엑셀 파일을 읽을 수 없습니다. 손상되었거나 .xlsx 형식이 아닙니다');
   }
-  if (!header) throw appError(opts.errors.empty ?? opts.errors.invalid, '엑셀 파일에 내용이 없습니다', { field: 'file' });
+  if (!raw.header) throw appError(opts.errors.empty ?? opts.errors.invalid, '엑셀 파일에 내용이 없습니다', { field: 'file' });
+  const header = raw.header.map((v) => cellText(v).replace(/\s+/g, ' '));
+  opts.onHeader?.(header);
+  const phone = header.map((h) => opts.phoneColumn?.(h) ?? false);
+  const rows = raw.rows.map((r) => ({ row: r.row, cells: r.cells.map((v, i) => cellText(v, { phone: phone[i] })) }));
   return { header, rows };
 }
 

@@ -6,7 +6,11 @@ import { randomUUID } from 'node:crypto';
  * (its `x-request-id`) and for every job (the id of the request that queued it), so that logs of a
  * request and of the background work it caused share one id.
  */
-export type RequestContext = { requestId: string };
+export type RequestContext = {
+  requestId: string;
+  /** Aborted when the client goes away before its answer is sent: heavy work for it stops (src/lib/workers). */
+  signal?: AbortSignal;
+};
 
 const storage = new AsyncLocalStorage<RequestContext>();
 

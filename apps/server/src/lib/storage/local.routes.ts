@@ -14,9 +14,11 @@ import { contentDisposition, StorageError } from './storage.ts';
  * not JSON, so they are plain routes rather than contract endpoints; the query is checked by
  * `storage.verify` (a bad one is a bad signature, 403).
  * Errors are S3-like (STORAGE_URL_ERRORS): 403 for a bad or expired signature, 400/413 for a
- * wrong body size.
+ * wrong body size, 409 when the upload is no longer open: `acceptsWrite` (the files module) says
+ * whether the key's file still waits for its bytes, and a whole object is never replaced, so a
+ * URL writes once and nothing changes a file after its check.
  */
-export function registerLocalBlobRoutes(app: FastifyInstance, storage: LocalStorage): void {
+export function registerLocalBlobRoutes(app: FastifyInstance, storage: LocalStorage, opts: { acceptsWrite: (key: string) => Promise<boolean> }): void {
   app.register(async (scope) => {
     // Bodies are streamed to disk as they arrive, whatever their type: no parser may buffer them.
     scope.removeAllContentTypeParsers();
@@ -34,6 +36,10 @@ export function registerLocalBlobRoutes(app: FastifyInstance, storage: LocalStor
           : refuse(reply, E.url_invalid, '업로드 주소의 서명이 올바르지 않습니다');
       }
       const s = v.signed;
+      if ((s.op === 'put' || s.op === 'part') && !(await opts.acceptsWrite(key))) {
+        req.raw.resume();
+        return refuse(reply, E.upload_closed, '이미 완료되었거나 닫힌 업로드입니다. 새로 올리려면 처음부터 다시 시작해 주세요');
+      }
       const declared = req.headers['content-length'] === undefined ? null : Number(req.headers['content-length']);
       const expected = s.op === 'put' || s.op === 'part' ? s.size : 0;
       if (declared !== null && declared !== expected) {
@@ -57,6 +63,7 @@ export function registerLocalBlobRoutes(app: FastifyInstance, storage: LocalStor
           if (err.reason === 'too_short') return refuse(reply, E.size_mismatch, '파일 크기가 신고한 크기와 다릅니다');
           return refuse(reply, E.upload_interrupted, '업로드가 중간에 끊겼습니다. 다시 시도해 주세요');
         }
+        if (err instanceof StorageError && err.reason === 'exists') return refuse(reply, E.upload_closed, '이미 올라간 파일입니다. 새로 올리려면 처음부터 다시 시작해 주세요');
         if (err instanceof StorageError) return refuse(reply, E.upload_not_found, '업로드를 찾을 수 없습니다. 취소되었거나 만료되었습니다');
         throw err;
       }

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -21,7 +21,10 @@ export type LocalStorage = Storage & {
   root: string;
   /** Checks method, key, expiry and signature of a request to a signed URL (constant-time compare). */
   verify: (opts: { method: string; key: string; query: Record<string, string | undefined> }) => VerifyResult;
-  /** Stores a PUT body of exactly `size` bytes; a short, long or broken body leaves nothing behind. */
+  /**
+   * Stores a PUT body of exactly `size` bytes; a short, long or broken body leaves nothing behind.
+   * Never replaces an object (StorageError 'exists'): a signed PUT URL writes once.
+   */
   receiveObject: (opts: { key: string; size: number; body: Readable }) => Promise<void>;
   /** Stores one part; returns its etag (MD5 hex, as S3 does). */
   receivePart: (opts: { key: string; uploadId: string; partNumber: number; size: number; body: Readable }) => Promise<string>;
@@ -98,7 +101,7 @@ export function createLocalStorage(opts: { root: string; secret: string; now: ()
     return `${LOCAL_BLOB_PREFIX}${s.key}?${q.toString()}`;
   }
 
-  async function receive(body: Readable, target: string, maxBytes: number, exactBytes: number): Promise<{ size: number; md5: string }> {
+  async function receive(body: Readable, target: string, maxBytes: number, exactBytes: number, opts: { replace: boolean } = { replace: true }): Promise<{ size: number; md5: string }> {
     await mkdir(tmpDir, { recursive: true });
     const tmp = path.join(tmpDir, randomBytes(16).toString('hex'));
     const md5 = createHash('md5');
@@ -115,11 +118,18 @@ export function createLocalStorage(opts: { root: string; secret: string; now: ()
       await pipeline(body, counter, createWriteStream(tmp, { highWaterMark: 1024 * 1024 }));
       if (size !== exactBytes) throw new UploadBodyError('too_short');
       await mkdir(path.dirname(target), { recursive: true });
-      await rename(tmp, target);
+      if (opts.replace) await rename(tmp, target);
+      else {
+        // link() fails when the target exists: of two bodies racing for one URL, one wins whole.
+        await link(tmp, target).catch((e: NodeJS.ErrnoException) => {
+          throw e.code === 'EEXIST' ? new StorageError('exists', '이미 올라간 파일입니다') : e;
+        });
+        await rm(tmp, { force: true });
+      }
       return { size, md5: md5.digest('hex') };
     } catch (err) {
       await rm(tmp, { force: true });
-      if (err instanceof UploadBodyError) throw err;
+      if (err instanceof UploadBodyError || err instanceof StorageError) throw err;
       throw new UploadBodyError('aborted');
     }
   }
@@ -127,6 +137,7 @@ export function createLocalStorage(opts: { root: string; secret: string; now: ()
   return {
     kind: 'local',
     root,
+    uploadHeaders: {},
 
     async presignPut({ key, size, expiresInSec }) {
       return url('PUT', { op: 'put', key, size }, expiresInSec);
@@ -240,7 +251,11 @@ export function createLocalStorage(opts: { root: string; secret: string; now: ()
       return { ok: true, signed };
     },
     async receiveObject({ key, size, body }) {
-      await receive(body, objectPath(key), size, size);
+      if (await stat(objectPath(key)).catch(() => null)) {
+        body.resume();
+        throw new StorageError('exists', '이미 올라간 파일입니다');
+      }
+      await receive(body, objectPath(key), size, size, { replace: false });
     },
     async receivePart({ key, uploadId, partNumber, size, body }) {
       const dir = uploadDir(uploadId);

@@ -52,9 +52,12 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
 
   return {
     kind: 's3',
+    // The store refuses a PUT over an existing object (conditional write): a presigned URL cannot
+    // replace a file after it was checked. AWS S3, MinIO and R2 honour it.
+    uploadHeaders: { 'if-none-match': '*' },
     async presignPut({ key, size, contentType, expiresInSec }) {
       assertSafeKey(key);
-      return presign(new PutObjectCommand({ Bucket, Key: key, ContentLength: size, ContentType: contentType }), expiresInSec);
+      return presign(new PutObjectCommand({ Bucket, Key: key, ContentLength: size, ContentType: contentType, IfNoneMatch: '*' }), expiresInSec);
     },
     async presignGet({ key, expiresInSec, fileName, contentType, inline }) {
       assertSafeKey(key);

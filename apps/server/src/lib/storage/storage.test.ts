@@ -25,7 +25,8 @@ async function localDriver(): Promise<Driver> {
   const clock = { offsetMs: 0 };
   const storage: LocalStorage = createLocalStorage({ root, secret: 'x'.repeat(40), now: () => new Date(Date.now() + clock.offsetMs) });
   const app: FastifyInstance = Fastify();
-  registerLocalBlobRoutes(app, storage);
+  // The files module answers whether a key's upload is still open; here every key is.
+  registerLocalBlobRoutes(app, storage, { acceptsWrite: async () => true });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
   return {
@@ -184,6 +185,16 @@ describe.each([
     expect(tail.status).toBe(206);
     expect(tail.headers.get('content-range')).toBe(`bytes ${from}-${body.length - 1}/${body.length}`);
     expect(sha(Buffer.from(await tail.arrayBuffer()))).toBe(sha(body.subarray(from)));
+  });
+
+  it.skipIf(realS3Only)('a PUT URL writes once: a second body never replaces the first', async () => {
+    const first = bytes(64, 1);
+    const url = d.abs(await d.storage.presignPut({ key: 'files/t/once', size: 64, contentType: 'application/pdf', expiresInSec: 60 }));
+    const headers = { 'content-type': 'application/pdf', ...d.storage.uploadHeaders };
+    expect((await fetch(url, { method: 'PUT', body: first, headers })).status).toBe(200);
+    const again = await fetch(url, { method: 'PUT', body: bytes(64, 2), headers });
+    expect(again.status).toBe(409);
+    expect((await readAll(await d.storage.read({ key: 'files/t/once' }))).equals(first)).toBe(true);
   });
 
   it.skipIf(realS3Only)('a GET URL cannot be used to PUT', async () => {

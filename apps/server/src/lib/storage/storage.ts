@@ -7,8 +7,13 @@ import type { Readable } from 'node:stream';
  */
 export type Storage = {
   kind: 'local' | 's3';
-  /** A URL that accepts exactly one PUT of exactly `size` bytes to `key` until it expires. */
+  /**
+   * A URL that accepts exactly one PUT of exactly `size` bytes to `key` until it expires, and never
+   * replaces an object already there. The client must send `uploadHeaders` with it.
+   */
   presignPut: (opts: { key: string; size: number; contentType: string; expiresInSec: number }) => Promise<string>;
+  /** Headers the client sends with a presigned PUT (besides content-type): S3 signs `if-none-match: *`. */
+  uploadHeaders: Record<string, string>;
   /** A URL that answers GET for `key`, with the download name and type the browser should see. */
   presignGet: (opts: { key: string; expiresInSec: number; fileName: string; contentType: string; inline: boolean }) => Promise<string>;
   /** Starts a multipart upload and returns its id. */
@@ -38,7 +43,7 @@ export type Storage = {
 };
 
 export class StorageError extends Error {
-  readonly reason: 'invalid_part' | 'not_found' | 'no_such_upload';
+  readonly reason: 'invalid_part' | 'not_found' | 'no_such_upload' | 'exists';
   constructor(reason: StorageError['reason'], message: string) {
     super(message);
     this.reason = reason;

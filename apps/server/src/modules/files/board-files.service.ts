@@ -53,7 +53,7 @@ export function createBoardFileService(deps: Pick<FilesDeps, 'ctx'>) {
         return r!;
       });
       const url = await storage.presignPut({ key: row.storageKey, size: row.size, contentType: row.contentType, expiresInSec: PUT_URL_TTL_SEC });
-      return { file: describe(row), url, method: 'PUT' as const, headers: { 'content-type': row.contentType }, expiresAt: new Date(now.getTime() + PUT_URL_TTL_SEC * 1000).toISOString() };
+      return { file: describe(row), url, method: 'PUT' as const, headers: { 'content-type': row.contentType, ...storage.uploadHeaders }, expiresAt: new Date(now.getTime() + PUT_URL_TTL_SEC * 1000).toISOString() };
     },
 
     /** The bytes arrived: check them; a file that fails is removed with its bytes and the reason thrown. */

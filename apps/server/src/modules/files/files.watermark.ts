@@ -5,6 +5,21 @@ export type WatermarkText = { name: string; phoneTail: string; date: string };
 
 export class WatermarkError extends Error {}
 
+/**
+ * What the server opens to watermark: the original's bytes at most (a larger lecture PDF is
+ * refused at upload, see uploads.service), a picture's pixels at most (read from its header
+ * before decoding), and the heap and time of the worker thread that does it.
+ */
+export const WATERMARK_LIMITS = {
+  maxBytes: 200 * 1024 * 1024,
+  maxImagePixels: 50_000_000,
+  memoryMb: 1024,
+  timeoutMs: 120_000,
+} as const;
+
+/** A task of the watermark worker (watermark.worker.ts). */
+export type WatermarkTask = { family: 'pdf' | 'png' | 'jpeg'; bytes: Uint8Array; text: WatermarkText };
+
 export function watermarkLine(t: WatermarkText): string {
   return `${t.name} · ${t.phoneTail} · ${t.date}`;
 }

@@ -59,7 +59,7 @@ export function createFilesModule(deps: FilesDeps) {
     boardFiles: createBoardFileService(deps),
     parentFiles: createParentFileService({ ...deps, downloads }),
     register(app) {
-      if (isLocalStorage(ctx.storage)) registerLocalBlobRoutes(app, ctx.storage);
+      if (isLocalStorage(ctx.storage)) registerLocalBlobRoutes(app, ctx.storage, { acceptsWrite: uploads.acceptsWrite });
       filesRoutes(app, { uploads, downloads, library, permissions, portal, parentLinks, lectures: deps.lectures, origin: (req) => publicOrigin(req, ctx) });
     },
     seed: { demo: (seed) => seedDemoFiles(ctx, seed) },

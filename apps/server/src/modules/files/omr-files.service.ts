@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
 import type { FilesDeps } from './files.deps.ts';
 import { files } from './files.table.ts';
+import { readVerified } from './upload-check.ts';
 
 /** What the OMR module may do with the scans it had uploaded (kind `omr`): read their bytes, delete them. */
 export type OmrFiles = ReturnType<typeof createOmrFileService>;
@@ -42,9 +43,7 @@ export function createOmrFileService({ ctx }: Pick<FilesDeps, 'ctx'>) {
     async read(fileId: number): Promise<Buffer> {
       const [row] = await rowsOf([fileId]);
       if (!row) throw appError(FILES_ERRORS.not_found, 'OMR 파일을 찾을 수 없습니다');
-      const chunks: Buffer[] = [];
-      for await (const c of await storage.read({ key: row.storageKey })) chunks.push(c as Buffer);
-      return Buffer.concat(chunks);
+      return readVerified(storage, row);
     },
 
     /** A short signed URL to open the original scan or photo. */

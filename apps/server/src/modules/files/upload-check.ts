@@ -40,3 +40,21 @@ async function hashObject(storage: Storage, key: string): Promise<string> {
   for await (const c of await storage.read({ key })) h.update(c as Buffer);
   return h.digest('hex');
 }
+
+/**
+ * The whole stored file, checked against the SHA-256 taken when it was verified: bytes that
+ * changed in storage afterwards (a replaced object) are refused, never served or processed.
+ */
+export async function readVerified(storage: Storage, row: Pick<FileRow, 'storageKey' | 'sha256' | 'id'>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const h = createHash('sha256');
+  for await (const c of await storage.read({ key: row.storageKey })) {
+    const b = Buffer.from(c as Buffer);
+    h.update(b);
+    chunks.push(b);
+  }
+  if (row.sha256 && h.digest('hex') !== row.sha256) {
+    throw appError(FILES_ERRORS.content_changed, '저장된 파일이 올린 뒤에 바뀌었습니다. 보안을 위해 열지 않습니다. 파일을 다시 올려 주세요');
+  }
+  return Buffer.concat(chunks);
+}

@@ -16,15 +16,17 @@ import {
   type StoredFile,
   type UploadBody,
 } from '@academy/contracts/files';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { UPLOAD_LIMIT_DEFAULTS } from '../../config.ts';
 import { appError } from '../../lib/errors.ts';
 import { isLocalStorage } from '../../lib/storage/local.ts';
 import { StorageError } from '../../lib/storage/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { FilesDeps } from './files.deps.ts';
 import type { FileRecords } from './files.records.ts';
-import { isStaff, newStorageKey, type FileRow } from './files.rows.ts';
+import { isStaff, newStorageKey, watermarkFamily, type FileRow } from './files.rows.ts';
 import { files } from './files.table.ts';
+import { WATERMARK_LIMITS } from './files.watermark.ts';
 import { checkStoredBytes } from './upload-check.ts';
 
 /** A PUT URL lives 15 minutes; a multipart upload may take a day on a slow line. */
@@ -75,6 +77,9 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
     if (input.kind === 'receipt' && !RECEIPT_FAMILIES.includes(type.family)) {
       throw appError(FILES_ERRORS.type_not_allowed, '영수증은 사진(JPG, PNG, WEBP)이나 PDF로 올려 주세요', { field: 'fileName' });
     }
+    if (input.kind === 'material' && watermarkFamily(fileName) && input.fileSize > WATERMARK_LIMITS.maxBytes) {
+      throw appError(FILES_ERRORS.too_large, `학생에게 워터마크를 넣어 보여 주는 자료(PDF, PNG, JPEG)는 ${formatFileSize(WATERMARK_LIMITS.maxBytes)}까지 올릴 수 있습니다. 나누어 올려 주세요`, { field: 'fileSize' });
+    }
     const limit = FILE_SIZE_LIMIT[input.kind];
     if (input.fileSize > limit) {
       throw appError(FILES_ERRORS.too_large, `파일이 너무 큽니다 (${formatFileSize(input.fileSize)}). 최대 ${formatFileSize(limit)}까지 올릴 수 있습니다`, { field: 'fileSize' });
@@ -98,10 +103,36 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
     return { fileName, contentType: type.contentType, storageKey: newStorageKey(ctx.now()), lectureId, weeklyLectureId };
   }
 
+  /**
+   * The account's limits (config `uploads`): uploads started in the last minute, and bytes kept
+   * (files not deleted, pending ones included) plus this one. Runs under the account's advisory
+   * lock in the transaction that inserts the row, so parallel starts are counted one by one.
+   */
+  async function checkLimits(actor: AuthUser, size: number) {
+    const limits = ctx.config.uploads ?? UPLOAD_LIMIT_DEFAULTS;
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext('files.upload'), ${actor.userId})`);
+    if (limits.perMinute > 0) {
+      const since = new Date(ctx.now().getTime() - 60_000);
+      const [recent] = await db.select({ n: sql<number>`count(*)::int` }).from(files).where(and(eq(files.ownerId, actor.userId), gt(files.createdAt, since)));
+      if (recent!.n >= limits.perMinute) {
+        throw appError(FILES_ERRORS.rate_limited, `1분에 ${limits.perMinute}개까지 올릴 수 있습니다. 잠시 후 다시 올려 주세요`);
+      }
+    }
+    const quota = isStaff(actor) ? limits.quotaBytes.staff : limits.quotaBytes.student;
+    if (quota > 0) {
+      const [kept] = await db.select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` }).from(files).where(and(eq(files.ownerId, actor.userId), isNull(files.deletedAt)));
+      const used = Number(kept!.bytes);
+      if (used + size > quota) {
+        throw appError(FILES_ERRORS.quota_exceeded, `저장 공간이 부족합니다 (${formatFileSize(used)} / ${formatFileSize(quota)} 사용 중). 필요 없는 파일을 지운 뒤 다시 올려 주세요`, { field: 'fileSize' });
+      }
+    }
+  }
+
   async function insertPending(opts: { actor: AuthUser; input: UploadBody; prep: Awaited<ReturnType<typeof prepare>>; multipart: { uploadId: string; partSize: number } | null }) {
     const { actor, input, prep, multipart } = opts;
     const expires = new Date(ctx.now().getTime() + (multipart ? MULTIPART_WINDOW_MS : SINGLE_UPLOAD_WINDOW_MS));
     return db.transaction(async () => {
+      await checkLimits(actor, input.fileSize);
       const [row] = await db
         .insert(files)
         .values({
@@ -174,9 +205,22 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
         file: await records.reply(row),
         url,
         method: 'PUT' as const,
-        headers: { 'content-type': row.contentType },
+        headers: { 'content-type': row.contentType, ...storage.uploadHeaders },
         expiresAt: new Date(ctx.now().getTime() + PUT_URL_TTL_SEC * 1000).toISOString(),
       };
+    },
+
+    /**
+     * Whether a signed URL may still write `key` (the local driver asks before taking a body):
+     * only while its file is pending and inside its window. Once checked (upload-done), rejected
+     * or swept, nothing more is written there.
+     */
+    async acceptsWrite(key: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.storageKey, key), eq(files.status, 'pending'), gte(files.uploadExpiresAt, ctx.now())));
+      return !!row;
     },
 
     /** The single PUT arrived: check it and publish the file. */

@@ -16,6 +16,9 @@ import type { Gray } from './image.ts';
 export const MAX_DECODE_SIDE = 2400;
 /** Refuse images beyond this many pixels (a decompression bomb, not a photo). */
 const MAX_INPUT_PIXELS = 80_000_000;
+/** Pages of one uploaded PDF at most. */
+export const MAX_PDF_PAGES = 1000;
+const TOO_MANY_PIXELS = '그림이 너무 큽니다 (최대 8천만 화소). 스캔 해상도를 낮추어 다시 올려 주세요';
 
 export class DecodeError extends Error {}
 
@@ -41,8 +44,11 @@ function toGray(data: Buffer, width: number, height: number, channels: number): 
   return { width, height, data: out };
 }
 
-/** A page of a PDF, ready for decodeImage, or rendered already. */
-export type PdfPage = { index: number; bytes?: Uint8Array; raw?: { width: number; height: number; channels: 1 | 3; data: Uint8Array }; render?: true };
+/**
+ * A page of a PDF: its JPEG (`bytes`), its packed raw pixels (`flate`, inflated only when the page
+ * is read, so a batch never holds every page unpacked), or to be rendered by pdf.js.
+ */
+export type PdfPage = { index: number; bytes?: Uint8Array; flate?: { width: number; height: number; channels: 1 | 3; data: Uint8Array }; render?: true };
 
 /** How many pages a PDF has, and each page's picture when it is one plain picture. */
 export async function splitPdf(bytes: Uint8Array): Promise<PdfPage[]> {
@@ -53,13 +59,15 @@ export async function splitPdf(bytes: Uint8Array): Promise<PdfPage[]> {
     const encrypted = err instanceof Error && /encrypt/i.test(err.message);
     throw new DecodeError(encrypted ? '암호가 걸린 PDF는 읽을 수 없습니다' : 'PDF를 읽지 못했습니다. 파일이 손상되었을 수 있습니다');
   }
-  return doc.getPages().map((page, index) => {
+  const pages = doc.getPages();
+  if (pages.length > MAX_PDF_PAGES) throw new DecodeError(`PDF 한 파일은 ${MAX_PDF_PAGES.toLocaleString('ko-KR')}쪽까지 읽을 수 있습니다. 나누어 올려 주세요`);
+  return pages.map((page, index) => {
     const pic = pagePicture(doc, page.node.Resources());
     return pic ? { index, ...pic } : { index, render: true as const };
   });
 }
 
-function pagePicture(doc: PDFDocument, resources: PDFDict | undefined): Pick<PdfPage, 'bytes' | 'raw'> | null {
+function pagePicture(doc: PDFDocument, resources: PDFDict | undefined): Pick<PdfPage, 'bytes' | 'flate'> | null {
   const xobjects = resources?.lookupMaybe(PDFName.of('XObject'), PDFDict);
   if (!xobjects) return null;
   const images: PDFRawStream[] = [];
@@ -80,11 +88,24 @@ function pagePicture(doc: PDFDocument, resources: PDFDict | undefined): Pick<Pdf
   const cs = dict.lookup(PDFName.of('ColorSpace'));
   const channels = cs === PDFName.of('DeviceGray') ? 1 : cs === PDFName.of('DeviceRGB') ? 3 : 0;
   if (names.length === 1 && names[0] === '/FlateDecode' && bpc === 8 && channels && width && height && !dict.lookup(PDFName.of('DecodeParms'))) {
-    const data = inflateSync(img.contents);
-    if (data.length !== width * height * channels) return null;
-    return { raw: { width, height, channels: channels as 1 | 3, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) } };
+    if (width * height > MAX_INPUT_PIXELS) throw new DecodeError(TOO_MANY_PIXELS);
+    // Its own copy of the packed bytes: a view would carry the whole PDF along to every page's task.
+    return { flate: { width, height, channels: channels as 1 | 3, data: img.contents.slice() } };
   }
   return null;
+}
+
+/** A picture's packed pixels, inflated no further than its own size: a stream that unpacks to more is refused. */
+function inflatePicture(f: NonNullable<PdfPage['flate']>): Buffer {
+  const size = f.width * f.height * f.channels;
+  let data: Buffer;
+  try {
+    data = inflateSync(f.data, { maxOutputLength: size });
+  } catch {
+    throw new DecodeError('PDF의 그림을 읽지 못했습니다. 손상되었거나 크기가 맞지 않습니다');
+  }
+  if (data.length !== size) throw new DecodeError('PDF의 그림을 읽지 못했습니다. 손상되었거나 크기가 맞지 않습니다');
+  return data;
 }
 
 const num = (v: unknown) => (v instanceof PDFNumber ? v.asNumber() : 0);
@@ -92,9 +113,9 @@ const num = (v: unknown) => (v instanceof PDFNumber ? v.asNumber() : 0);
 /** A page's picture as greyscale (decoded by sharp, so big scans shrink on load). */
 export async function decodePdfPage(page: PdfPage, pdfBytes: Uint8Array, opts: { maxSide?: number } = {}): Promise<Gray> {
   if (page.bytes) return decodeImage(page.bytes, opts);
-  if (page.raw) {
+  if (page.flate) {
     const maxSide = opts.maxSide ?? MAX_DECODE_SIDE;
-    const { data, info } = await sharp(page.raw.data, { raw: { width: page.raw.width, height: page.raw.height, channels: page.raw.channels } })
+    const { data, info } = await sharp(inflatePicture(page.flate), { raw: { width: page.flate.width, height: page.flate.height, channels: page.flate.channels } })
       .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
       .grayscale()
       .raw()
@@ -119,6 +140,8 @@ export async function renderPdfPages(bytes: Uint8Array, opts: { dpi: number; pag
       const viewport = page.getViewport({ scale: opts.dpi / 72 });
       const width = Math.round(viewport.width);
       const height = Math.round(viewport.height);
+      // A page's own size decides the canvas: a page declared metres wide is refused, not drawn.
+      if (width * height > MAX_INPUT_PIXELS) throw new DecodeError(TOO_MANY_PIXELS);
       const factory = doc.canvasFactory as { create: (w: number, h: number) => { canvas: unknown; context: CanvasRenderingContext2D }; destroy: (c: unknown) => void };
       const target = factory.create(width, height);
       target.context.fillStyle = '#ffffff';

@@ -1,0 +1,49 @@
+import os from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+
+/** A task's failure the caller can act on: `code` is the worker's own reason (e.g. `too_big`). */
+export type TaskFailure = { message: string; code?: string };
+
+/** A result with the buffers to move (not copy) back to the calling thread. */
+export class Transfer<T> {
+  constructor(
+    readonly value: T,
+    readonly buffers: ArrayBuffer[],
+  ) {}
+}
+
+/** Thrown inside a task to fail it with a reason the caller maps to its own error. */
+export class TaskError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The worker side of a pool (src/lib/workers/pool.ts): answers each task message with the
+ * handler's result, or with its failure. One task at a time per thread.
+ */
+export function serveTasks<I, O>(handler: (input: I) => Promise<O | Transfer<O>> | O | Transfer<O>): void {
+  const port = parentPort;
+  if (!port) throw new Error('serveTasks runs in a worker thread');
+  const niceness = (workerData as { niceness?: number } | undefined)?.niceness ?? 0;
+  // Linux gives each thread its own nice value: batch work yields the CPU to the thread answering requests.
+  if (niceness > 0) os.setPriority(0, niceness);
+  port.on('message', async (msg: { id: number; input: I }) => {
+    try {
+      const out = await handler(msg.input);
+      if (out instanceof Transfer) {
+        const buffers = out.buffers.filter((b, i, all) => all.indexOf(b) === i && b.byteLength > 0);
+        port.postMessage({ id: msg.id, result: out.value }, buffers);
+      } else {
+        port.postMessage({ id: msg.id, result: out });
+      }
+    } catch (err) {
+      const failure: TaskFailure = err instanceof TaskError ? { message: err.message, code: err.code } : { message: err instanceof Error ? err.message : String(err) };
+      port.postMessage({ id: msg.id, error: failure });
+    }
+  });
+}
