@@ -4,7 +4,7 @@ import type { DocumentNode, ExecutionResult, FragmentDefinitionNode, GraphQLErro
 import mercurius from 'mercurius';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, dataErrorOf } from '../../lib/errors.ts';
 import { bearer } from '../auth.ts';
 import { graphql } from './graphql-js.ts';
 import { registeredResources } from './registry.ts';
@@ -183,6 +183,12 @@ function formatErrors(execution: ExecutionResult & { statusCode?: number }, cont
     if (!orig || orig instanceof GraphQLError) {
       // graphql-js's own complaints (coercion of arguments, unknown enum values, …) are the client's.
       errors.push({ message: err.message, locations: err.locations, path: err.path, extensions: { code: 'graphql.validation_failed' } });
+      continue;
+    }
+    const dataError = dataErrorOf(orig);
+    if (dataError) {
+      errors.push({ message: dataError.message, path: err.path, extensions: { code: dataError.code } });
+      if (!execution.data) status = 400;
       continue;
     }
     context.reply?.log.error({ err: orig }, 'graphql resolver failed');
