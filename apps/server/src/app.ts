@@ -56,7 +56,9 @@ export async function buildApp(deps: {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // X-Forwarded-For/-Proto/-Host only from the proxies named in TRUST_PROXY: otherwise `req.ip`
+    // (which the rate limits count by) is the socket's address, whatever the headers say.
+    trustProxy: config.trustProxy?.length ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // On close, idle keep-alive connections end at once instead of holding shutdown for their timeout.
