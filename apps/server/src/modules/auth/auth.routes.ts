@@ -17,8 +17,9 @@ export function authRoutes(app: FastifyInstance, { ctx, sessions, passwords }: S
     reply.setCookie(REFRESH_COOKIE, s.refreshToken, { httpOnly: true, sameSite: 'lax', secure, path: '/api/auth', expires: s.refreshExpiresAt });
   const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
 
-  route(app, authApi.login, async ({ body, reply }) => {
-    const session = await sessions.login(body);
+  route(app, authApi.login, async ({ body, req, reply }) => {
+    // req.ip is the socket's address unless a proxy named in TRUST_PROXY vouches for another.
+    const session = await sessions.login({ ...body, ip: req.ip });
     setRefreshCookie(reply, session);
     return session.reply;
   });

@@ -8,7 +8,8 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { userAccounts } from '../users/index.ts';
 import type { AuthDeps } from './auth.deps.ts';
-import { loginFailures, passwordResets } from './auth.table.ts';
+import type { Throttle } from './throttle.service.ts';
+import { passwordResets } from './auth.table.ts';
 import { canSignIn, LOGIN_WINDOW_MS } from './sessions.service.ts';
 
 export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
@@ -19,8 +20,8 @@ const RESET_MAX_PER_WINDOW = 3;
  * password changes (their own with the current one; an admin changes any TA's). A password set by
  * someone else ends the account's sessions.
  */
-export function createPasswordService(deps: AuthDeps & { revokeSessions: (userIds: readonly number[]) => Promise<void> }) {
-  const { ctx, users, revokeSessions } = deps;
+export function createPasswordService(deps: AuthDeps & { revokeSessions: (userIds: readonly number[]) => Promise<void>; throttle: Throttle }) {
+  const { ctx, users, revokeSessions, throttle } = deps;
   const { db, now } = ctx;
 
   return {
@@ -76,7 +77,7 @@ export function createPasswordService(deps: AuthDeps & { revokeSessions: (userId
         await users.setPasswordHashes([{ id: used.userId, hash }]);
         await revokeSessions([used.userId]);
         const account = (await users.directory([used.userId])).get(used.userId);
-        if (account) await db.delete(loginFailures).where(eq(loginFailures.loginId, account.loginId));
+        if (account) await throttle.clearAccount(account.loginId);
         await ctx.audit.record({ actorId: used.userId, action: 'password.reset_via_link', entity: 'user', entityId: used.userId });
       });
     },

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { AUTH_ERRORS, SESSION_ERRORS, USER_ERRORS, type Me, type TokenReply } from '@academy/contracts/auth';
 import { formatPhone } from '@academy/contracts/format';
-import { and, count, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newRefreshToken, REFRESH_TOKEN_TTL_DAYS, type AccessClaims } from '../../lib/tokens.ts';
 import { userAccounts, type AccountCredentials } from '../users/index.ts';
 import type { AuthDeps } from './auth.deps.ts';
-import { loginFailures, refreshTokens } from './auth.table.ts';
+import { refreshTokens } from './auth.table.ts';
+import type { Throttle } from './throttle.service.ts';
 
-export const LOGIN_MAX_FAILURES = 5;
+/** Window of the reset-link limit (three texts per account). */
 export const LOGIN_WINDOW_MS = 10 * 60 * 1000;
 
 const WRONG_CREDENTIALS = '아이디 또는 비밀번호가 올바르지 않습니다';
@@ -21,10 +22,10 @@ type SessionAccount = Pick<AccountCredentials, 'id' | 'loginId' | 'userType' | '
 export const canSignIn = (a: SessionAccount | null): a is SessionAccount => !!a && a.isActive && !a.deletedAt;
 
 /**
- * Sessions: sign-in (throttled per login id), refresh-token rotation with reuse detection, sign-out,
+ * Sessions: sign-in (throttled by throttle.service.ts), refresh-token rotation with reuse detection, sign-out,
  * revoking a user's sessions, and who is signed in.
  */
-export function createSessionService({ ctx, users }: AuthDeps) {
+export function createSessionService({ ctx, users, throttle }: AuthDeps & { throttle: Throttle }) {
   const { db, signer, now } = ctx;
 
   async function issueSession(account: SessionAccount, familyId: string): Promise<Session> {
@@ -49,23 +50,13 @@ export function createSessionService({ ctx, users }: AuthDeps) {
   return {
     revokeSessions,
 
-    async login(input: { loginId: string; password: string }): Promise<Session> {
-      const since = new Date(now().getTime() - LOGIN_WINDOW_MS);
-      const [row] = await db
-        .select({ n: count() })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.loginId, input.loginId), gt(loginFailures.createdAt, since)));
-      if ((row?.n ?? 0) >= LOGIN_MAX_FAILURES) {
-        throw appError(AUTH_ERRORS.too_many_attempts, '로그인 시도가 너무 많습니다. 10분 후 다시 시도해 주세요');
-      }
+    async login(input: { loginId: string; password: string; ip: string }): Promise<Session> {
+      await throttle.claim(input);
       const account = await users.credentials({ loginId: input.loginId });
       const ok = account ? await verifyPassword(account.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
-      if (!ok || !account) {
-        await db.insert(loginFailures).values({ loginId: input.loginId, createdAt: now() });
-        throw appError(AUTH_ERRORS.invalid_credentials, WRONG_CREDENTIALS);
-      }
+      if (!ok || !account) throw appError(AUTH_ERRORS.invalid_credentials, WRONG_CREDENTIALS);
+      await throttle.succeeded(input);
       if (!canSignIn(account)) throw appError(AUTH_ERRORS.account_inactive, INACTIVE);
-      await db.delete(loginFailures).where(eq(loginFailures.loginId, input.loginId));
       return issueSession(account, randomUUID());
     },
 
@@ -118,9 +109,8 @@ export function createSessionService({ ctx, users }: AuthDeps) {
 
     /** Housekeeping: old failures and dead tokens need not be kept. */
     async prune(): Promise<void> {
-      const t = now();
-      await db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(t.getTime() - LOGIN_WINDOW_MS)));
-      await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, t));
+      await throttle.prune();
+      await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now()));
     },
   };
 }

@@ -1,0 +1,11 @@
+CREATE TABLE "login_throttle" (
+	"login_id" text NOT NULL,
+	"ip" text NOT NULL,
+	"attempts" integer NOT NULL,
+	"next_at" timestamp with time zone NOT NULL,
+	"last_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "login_throttle_login_id_ip_pk" PRIMARY KEY("login_id","ip")
+);
+--> statement-breakpoint
+DROP TABLE "login_failures" CASCADE;--> statement-breakpoint
+CREATE INDEX "login_throttle_last_at_idx" ON "login_throttle" USING btree ("last_at");
