@@ -56,6 +56,7 @@ export const PURPOSE_LABEL: Record<string, string> = {
   compose: '직접 발송',
   schedule: '정기 발송',
   password_reset: '비밀번호 재설정',
+  phone_changed: '전화번호 변경 알림',
   score_link: '성적 링크',
   file_parent_link: '자료 링크',
   absence: '결석 알림',

@@ -24,6 +24,12 @@ export function createPasswordService(deps: AuthDeps & { revokeSessions: (userId
   const { ctx, users, revokeSessions, throttle } = deps;
   const { db, now } = ctx;
 
+  /** A link texted to the phone the account had before its latest change is void. */
+  async function madeBeforePhoneChange(link: { userId: number; createdAt: Date }): Promise<boolean> {
+    const account = await users.credentials({ id: link.userId });
+    return !!account?.phoneChangedAt && account.phoneChangedAt >= link.createdAt;
+  }
+
   return {
     /**
      * Texts a single-use reset link when loginId and phone match an active account. The answer is
@@ -35,6 +41,8 @@ export function createPasswordService(deps: AuthDeps & { revokeSessions: (userId
       const account = await users.credentials({ loginId: input.loginId });
       if (!canSignIn(account) || account.phone !== phone) return;
       const t = now();
+      // A number set by staff below ADMIN gets no reset link for a while (docs/DECISIONS.md).
+      if (account.resetHeldUntil && account.resetHeldUntil > t) return;
       await db.transaction(async () => {
         const [recent] = await db
           .select({ n: count() })
@@ -55,12 +63,12 @@ export function createPasswordService(deps: AuthDeps & { revokeSessions: (userId
 
     async checkResetLink(uuid: string): Promise<ResetLinkReply> {
       const [row] = await db
-        .select({ loginId: userAccounts.loginId, expiresAt: passwordResets.expiresAt, usedAt: passwordResets.usedAt })
+        .select({ userId: passwordResets.userId, loginId: userAccounts.loginId, expiresAt: passwordResets.expiresAt, usedAt: passwordResets.usedAt, createdAt: passwordResets.createdAt })
         .from(passwordResets)
         .innerJoin(userAccounts, eq(userAccounts.id, passwordResets.userId))
         .where(eq(passwordResets.id, uuid))
         .limit(1);
-      if (!row || row.usedAt || row.expiresAt <= now()) throw resetLinkInvalid();
+      if (!row || row.usedAt || row.expiresAt <= now() || (await madeBeforePhoneChange(row))) throw resetLinkInvalid();
       return { loginId: maskLoginId(row.loginId), expiresAt: row.expiresAt.toISOString() };
     },
 
@@ -72,8 +80,8 @@ export function createPasswordService(deps: AuthDeps & { revokeSessions: (userId
           .update(passwordResets)
           .set({ usedAt: t })
           .where(and(eq(passwordResets.id, input.uuid), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, t)))
-          .returning({ userId: passwordResets.userId });
-        if (!used) throw resetLinkInvalid();
+          .returning({ userId: passwordResets.userId, createdAt: passwordResets.createdAt });
+        if (!used || (await madeBeforePhoneChange(used))) throw resetLinkInvalid();
         await users.setPasswordHashes([{ id: used.userId, hash }]);
         await revokeSessions([used.userId]);
         const account = (await users.directory([used.userId])).get(used.userId);

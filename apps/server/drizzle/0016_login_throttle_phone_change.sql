@@ -8,4 +8,6 @@ CREATE TABLE "login_throttle" (
 );
 --> statement-breakpoint
 DROP TABLE "login_failures" CASCADE;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "phone_changed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "reset_held_until" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "login_throttle_last_at_idx" ON "login_throttle" USING btree ("last_at");
