@@ -96,7 +96,7 @@ export async function buildApp(deps: {
 
   const webDist = deps.webDist === undefined ? findWebDist() : deps.webDist;
   registerErrorHandling(app, { spaFallback: !!webDist });
-  const routes = registerAuth(app, ctx.signer);
+  const routes = registerAuth(app, { signer: ctx.signer, sessionAlive: (claims) => modules.users.sessionAlive(claims) });
   await app.register(fastifyCookie);
   // Uploads through the server (Excel imports); large files go straight to storage by signed URL.
   // Routes may lower these limits per request (the student import allows 5 MB).

@@ -10,6 +10,9 @@ import type { AuthDeps } from './auth.deps.ts';
 import { refreshTokens } from './auth.table.ts';
 import type { Throttle } from './throttle.service.ts';
 
+/** How long a just-rotated refresh token still works (two tabs refreshing at once). */
+export const REFRESH_GRACE_MS = 10_000;
+
 /** Window of the reset-link limit (three texts per account). */
 export const LOGIN_WINDOW_MS = 10 * 60 * 1000;
 
@@ -17,7 +20,7 @@ const WRONG_CREDENTIALS = '아이디 또는 비밀번호가 올바르지 않습�
 const INACTIVE = '비활성화된 계정입니다. 학원에 문의해 주세요';
 
 export type Session = { reply: TokenReply; refreshToken: string; refreshExpiresAt: Date };
-type SessionAccount = Pick<AccountCredentials, 'id' | 'loginId' | 'userType' | 'isAdminLevel' | 'isActive' | 'deletedAt'>;
+type SessionAccount = Pick<AccountCredentials, 'id' | 'loginId' | 'userType' | 'isAdminLevel' | 'isActive' | 'deletedAt' | 'sessionVersion'>;
 
 export const canSignIn = (a: SessionAccount | null): a is SessionAccount => !!a && a.isActive && !a.deletedAt;
 
@@ -29,7 +32,7 @@ export function createSessionService({ ctx, users, throttle }: AuthDeps & { thro
   const { db, signer, now } = ctx;
 
   async function issueSession(account: SessionAccount, familyId: string): Promise<Session> {
-    const claims: AccessClaims = { userId: account.id, loginId: account.loginId, userType: account.userType, isAdminLevel: account.isAdminLevel };
+    const claims: AccessClaims = { userId: account.id, loginId: account.loginId, userType: account.userType, isAdminLevel: account.isAdminLevel, sessionVersion: account.sessionVersion };
     const accessToken = await signer.sign(claims);
     const { token, hash } = newRefreshToken();
     const refreshExpiresAt = new Date(now().getTime() + REFRESH_TOKEN_TTL_DAYS * 86400_000);
@@ -41,9 +44,10 @@ export function createSessionService({ ctx, users, throttle }: AuthDeps & { thro
     };
   }
 
-  /** Ends every open session of these users (their refresh tokens stop working). */
+  /** Ends every open session of these users: their refresh tokens and access tokens stop working. */
   async function revokeSessions(userIds: readonly number[]): Promise<void> {
     if (userIds.length === 0) return;
+    await users.endSessions(userIds);
     await db.update(refreshTokens).set({ revokedAt: now() }).where(and(inArray(refreshTokens.userId, [...new Set(userIds)]), isNull(refreshTokens.revokedAt)));
   }
 
@@ -71,8 +75,15 @@ export function createSessionService({ ctx, users, throttle }: AuthDeps & { thro
       const claimed = await db.transaction(async () => {
         const [current] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).limit(1);
         if (!current) return { kind: 'unknown' as const };
+        // Two tabs refreshing at once: the one that lost the race presents the token the other
+        // just rotated. Within a few seconds that is the same browser, not a thief: it gets a
+        // session of its own in the family instead of ending both.
+        if (current.usedAt && !current.revokedAt && t.getTime() - current.usedAt.getTime() <= REFRESH_GRACE_MS && current.expiresAt > t) {
+          return { kind: 'ok' as const, userId: current.userId, familyId: current.familyId };
+        }
         if (current.usedAt || current.revokedAt) {
           await db.update(refreshTokens).set({ revokedAt: t }).where(and(eq(refreshTokens.familyId, current.familyId), isNull(refreshTokens.revokedAt)));
+          await users.endSessions([current.userId]);
           return { kind: 'reused' as const };
         }
         if (current.expiresAt <= t) return { kind: 'expired' as const };
@@ -82,13 +93,17 @@ export function createSessionService({ ctx, users, throttle }: AuthDeps & { thro
           .set({ usedAt: t })
           .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
           .returning({ familyId: refreshTokens.familyId });
-        if (marked.length === 0) return { kind: 'reused' as const };
+        if (marked.length === 0) {
+          // Another refresh with this token won a moment ago (the grace above), unless it was revoked.
+          const [now_] = await db.select({ revokedAt: refreshTokens.revokedAt }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).limit(1);
+          if (now_?.revokedAt) return { kind: 'reused' as const };
+        }
         return { kind: 'ok' as const, userId: current.userId, familyId: current.familyId };
       });
       if (claimed.kind === 'reused') throw appError(SESSION_ERRORS.refresh_reused, '보안을 위해 로그아웃되었습니다. 다시 로그인해 주세요');
       if (claimed.kind !== 'ok') throw appError(SESSION_ERRORS.refresh_invalid, '로그인이 만료되었습니다. 다시 로그인해 주세요');
-      const [account] = await db.select().from(userAccounts).where(eq(userAccounts.id, claimed.userId)).limit(1);
-      if (!canSignIn(account ?? null)) {
+      const account = await users.credentials({ id: claimed.userId });
+      if (!canSignIn(account)) {
         await db.update(refreshTokens).set({ revokedAt: t }).where(eq(refreshTokens.familyId, claimed.familyId));
         throw appError(SESSION_ERRORS.account_inactive, INACTIVE);
       }
@@ -97,8 +112,11 @@ export function createSessionService({ ctx, users, throttle }: AuthDeps & { thro
 
     async logout(token: string | undefined): Promise<void> {
       if (!token) return;
-      const [current] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).limit(1);
-      if (current) await db.update(refreshTokens).set({ revokedAt: now() }).where(and(eq(refreshTokens.familyId, current.familyId), isNull(refreshTokens.revokedAt)));
+      const [current] = await db.select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).limit(1);
+      if (!current) return;
+      await db.update(refreshTokens).set({ revokedAt: now() }).where(and(eq(refreshTokens.familyId, current.familyId), isNull(refreshTokens.revokedAt)));
+      // The access tokens end too; the account's other devices get new ones at their next refresh.
+      await users.endSessions([current.userId]);
     },
 
     async me(userId: number): Promise<Me> {

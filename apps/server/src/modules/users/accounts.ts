@@ -27,6 +27,7 @@ export type AccountCredentials = {
   isAdminLevel: boolean;
   deletedAt: Date | null;
   passwordHash: string;
+  sessionVersion: number;
   phoneChangedAt: Date | null;
   resetHeldUntil: Date | null;
 };
@@ -40,7 +41,7 @@ export const RESET_HOLD_AFTER_PHONE_CHANGE_MS = 7 * 86_400_000;
  */
 export function createAccounts({ ctx }: { ctx: AppContext }) {
   const { db } = ctx;
-  const credentialColumns = { ...accountColumns, passwordHash: users.passwordHash, phoneChangedAt: users.phoneChangedAt, resetHeldUntil: users.resetHeldUntil };
+  const credentialColumns = { ...accountColumns, passwordHash: users.passwordHash, sessionVersion: users.sessionVersion, phoneChangedAt: users.phoneChangedAt, resetHeldUntil: users.resetHeldUntil };
 
   return {
     /** The account signing in (by login id) or changing a password (by id), with its hash; null when there is none. */
@@ -113,6 +114,7 @@ export function createAccounts({ ctx }: { ctx: AppContext }) {
           ...(opts.phone === undefined ? {} : { phone: opts.phone }),
           ...(phoneChanged ? { phoneChangedAt: t, resetHeldUntil: held && opts.phone ? new Date(t.getTime() + RESET_HOLD_AFTER_PHONE_CHANGE_MS) : null } : {}),
           ...(opts.isActive === undefined ? {} : { isActive: opts.isActive }),
+          ...(opts.isActive === false ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
           ...(opts.isAdminLevel === undefined ? {} : { isAdminLevel: opts.isAdminLevel }),
           updatedAt: t,
         })
@@ -127,15 +129,34 @@ export function createAccounts({ ctx }: { ctx: AppContext }) {
       }
     },
 
+    /** Is the account of this access token still signed in: active, not deleted, same session version? */
+    async sessionAlive(claims: { userId: number; sessionVersion?: number }): Promise<boolean> {
+      const [row] = await db
+        .select({ v: users.sessionVersion })
+        .from(users)
+        .where(and(eq(users.id, claims.userId), eq(users.isActive, true), isNull(users.deletedAt)))
+        .limit(1);
+      return !!row && row.v === (claims.sessionVersion ?? 0);
+    },
+
+    /** Ends every access token of these accounts (their refresh tokens are auth's to revoke). */
+    async endSessions(ids: readonly number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(inArray(users.id, [...new Set(ids)]));
+    },
+
     async setActive(opts: { ids: readonly number[]; isActive: boolean }): Promise<void> {
       if (opts.ids.length === 0) return;
-      await db.update(users).set({ isActive: opts.isActive, updatedAt: ctx.now() }).where(inArray(users.id, [...opts.ids]));
+      await db
+        .update(users)
+        .set({ isActive: opts.isActive, updatedAt: ctx.now(), ...(opts.isActive ? {} : { sessionVersion: sql`${users.sessionVersion} + 1` }) })
+        .where(inArray(users.id, [...opts.ids]));
     },
 
     /** Soft delete: the rows and their history stay; the accounts leave lists and sign-in. */
     async softDelete(ids: readonly number[]): Promise<void> {
       if (ids.length === 0) return;
-      await db.update(users).set({ deletedAt: ctx.now(), updatedAt: ctx.now() }).where(and(inArray(users.id, [...ids]), isNull(users.deletedAt)));
+      await db.update(users).set({ deletedAt: ctx.now(), updatedAt: ctx.now(), sessionVersion: sql`${users.sessionVersion} + 1` }).where(and(inArray(users.id, [...ids]), isNull(users.deletedAt)));
     },
 
     async restore(ids: readonly number[]): Promise<void> {

@@ -20,6 +20,8 @@ export const users = pgTable(
     /** Until then no reset link goes to the phone, because staff below ADMIN set it (docs/DECISIONS.md). */
     resetHeldUntil: timestamp('reset_held_until', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
+    /** Raised to end every access token issued before (sign-out, revoked sessions, deactivation). */
+    sessionVersion: integer('session_version').notNull().default(0),
     isAdminLevel: boolean('is_admin_level').notNull().default(false),
     /** Soft delete: the row and its history stay, the account disappears from lists and sign-in. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -5,7 +5,6 @@ import mercurius from 'mercurius';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, dataErrorOf } from '../../lib/errors.ts';
-import { bearer } from '../auth.ts';
 import { graphql } from './graphql-js.ts';
 import { registeredResources } from './registry.ts';
 import { buildSchema, type GqlContext } from './schema.ts';
@@ -96,14 +95,8 @@ export async function graphqlRoutes(app: FastifyInstance, ctx: AppContext): Prom
         throw new AppError({ code: 'graphql.validation_failed', status: 400, message: 'query: GraphQL 문서(문자열)가 필요합니다' });
       }
       // A stale token must answer HTTP 401 so the web client refreshes it and retries once (SPEC §8);
-      // the auth hook ignores bad tokens on open routes.
-      if (req.user || !bearer(req)) return;
-      const result = await ctx.signer.verify(bearer(req)!);
-      if (!result.ok) {
-        throw result.reason === 'expired'
-          ? new AppError({ code: 'auth.token_expired', status: 401, message: '로그인이 만료되었습니다. 다시 로그인해 주세요' })
-          : new AppError({ code: 'auth.token_invalid', status: 401, message: '인증 정보가 올바르지 않습니다. 다시 로그인해 주세요' });
-      }
+      // the auth hook only notes refused tokens on open routes.
+      if (req.authFailure) throw req.authFailure;
     });
 
     await scope.register(mercurius, {

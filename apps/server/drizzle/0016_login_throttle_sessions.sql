@@ -10,4 +10,5 @@ CREATE TABLE "login_throttle" (
 DROP TABLE "login_failures" CASCADE;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "phone_changed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "reset_held_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "session_version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "login_throttle_last_at_idx" ON "login_throttle" USING btree ("last_at");
