@@ -101,6 +101,20 @@ describe('GraphQL filters', () => {
   });
 });
 
+describe('GraphQL suggestions', () => {
+  it('"Did you mean" names fields to staff only', async () => {
+    const query = '{ users { nodes { nam } } }';
+    const anonymous = await gql(null, query);
+    const asStudent = await gql(student.token, query);
+    const asAdmin = await gql(admin.token, query);
+    for (const r of [anonymous, asStudent]) {
+      expect(r.json.errors[0].message).not.toMatch(/Did you mean|"name"/);
+      expect(r.json.errors[0].extensions.code).toBe('graphql.validation_failed');
+    }
+    expect(asAdmin.json.errors[0].message).toMatch(/Did you mean "name"/);
+  });
+});
+
 describe('dates', () => {
   it.each(['0000-01-01', '1899-12-31', '3000-01-01'])('the portal refuses %s', async (from) => {
     const r = await t.call('GET', `/api/sp/clinic-slots?from=${from}`, student.token);

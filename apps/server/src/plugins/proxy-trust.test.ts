@@ -48,6 +48,21 @@ describe('client address', () => {
     expect(over.statusCode).toBe(429);
   });
 
+  it('the refresh cookie is Secure when a trusted proxy says the request came over HTTPS', async () => {
+    const t = await app({ config: { trustProxy: ['127.0.0.1'] } });
+    const [s] = await makeStudents(t, 1);
+    const signIn = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/auth/login', headers, payload: { loginId: s!.loginId, password: s!.password } });
+    const https = await signIn({ 'x-forwarded-proto': 'https' });
+    expect(https.cookies.find((c) => c.name === 'refreshToken')).toMatchObject({ secure: true, httpOnly: true });
+    const plain = await signIn({});
+    expect(plain.cookies.find((c) => c.name === 'refreshToken')?.secure).toBeFalsy();
+    // From an untrusted peer the header means nothing.
+    const untrusted = await app();
+    const [u] = await makeStudents(untrusted, 1);
+    const forged = await untrusted.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-proto': 'https' }, payload: { loginId: u!.loginId, password: u!.password } });
+    expect(forged.cookies.find((c) => c.name === 'refreshToken')?.secure).toBeFalsy();
+  });
+
   it('X-Forwarded-For from a configured proxy names the client', async () => {
     const t = await app({ config: { trustProxy: ['127.0.0.1'] } });
     for (let i = 0; i < ERROR_LOG_RATE_PER_MINUTE; i++) expect((await logError(t, '203.0.113.1')).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { authApi } from '@academy/contracts/auth';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
@@ -12,21 +12,23 @@ type Services = { ctx: AppContext; sessions: ReturnType<typeof createSessionServ
 
 /** Every route of the auth module. The refresh token travels in an httpOnly cookie scoped to /api/auth. */
 export function authRoutes(app: FastifyInstance, { ctx, sessions, passwords }: Services): void {
-  const secure = ctx.config.env === 'production';
-  const setRefreshCookie = (reply: FastifyReply, s: Session) =>
-    reply.setCookie(REFRESH_COOKIE, s.refreshToken, { httpOnly: true, sameSite: 'lax', secure, path: '/api/auth', expires: s.refreshExpiresAt });
+  // Secure in production, and whenever the request came over HTTPS (the socket's, or a trusted
+  // proxy's X-Forwarded-Proto).
+  const secure = (req: FastifyRequest) => ctx.config.env === 'production' || req.protocol === 'https';
+  const setRefreshCookie = (req: FastifyRequest, reply: FastifyReply, s: Session) =>
+    reply.setCookie(REFRESH_COOKIE, s.refreshToken, { httpOnly: true, sameSite: 'lax', secure: secure(req), path: '/api/auth', expires: s.refreshExpiresAt });
   const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
 
   route(app, authApi.login, async ({ body, req, reply }) => {
     // req.ip is the socket's address unless a proxy named in TRUST_PROXY vouches for another.
     const session = await sessions.login({ ...body, ip: req.ip });
-    setRefreshCookie(reply, session);
+    setRefreshCookie(req, reply, session);
     return session.reply;
   });
   route(app, authApi.refresh, async ({ req, reply }) => {
     try {
       const session = await sessions.refresh(req.cookies[REFRESH_COOKIE]);
-      setRefreshCookie(reply, session);
+      setRefreshCookie(req, reply, session);
       return session.reply;
     } catch (e) {
       clearRefreshCookie(reply);

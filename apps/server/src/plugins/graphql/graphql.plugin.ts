@@ -139,6 +139,9 @@ type FormattedError = { message: string; locations?: unknown; path?: unknown; ex
 function formatErrors(execution: ExecutionResult & { statusCode?: number }, context: GqlContext & { reply?: { log: { error: (o: object, m: string) => void } } }) {
   let status = 200;
   const errors: FormattedError[] = [];
+  // graphql-js suggests field and type names ("Did you mean …?"): only staff may see the schema.
+  const staff = hasPermission(context?.user ?? null, 'TA');
+  const clean = (message: string) => (staff ? message : message.replace(/\s*Did you mean [^?]*\?/g, ''));
   for (const raw of execution.errors ?? []) {
     const err = raw as GqlError & { originalError?: Error & { errors?: GqlError[]; statusCode?: number } };
     const orig = err.originalError;
@@ -146,7 +149,7 @@ function formatErrors(execution: ExecutionResult & { statusCode?: number }, cont
     if (orig?.errors && Array.isArray(orig.errors)) {
       for (const inner of orig.errors) {
         const code = /Syntax Error/.test(inner.message) ? 'graphql.parse_failed' : 'graphql.validation_failed';
-        errors.push({ message: inner.message, locations: inner.locations, extensions: { ...inner.extensions, code } });
+        errors.push({ message: clean(inner.message), locations: inner.locations, extensions: { ...inner.extensions, code } });
       }
       if (!execution.data) status = orig.statusCode === 405 ? 405 : 400;
       continue;
@@ -175,7 +178,7 @@ function formatErrors(execution: ExecutionResult & { statusCode?: number }, cont
     }
     if (!orig || orig instanceof GraphQLError) {
       // graphql-js's own complaints (coercion of arguments, unknown enum values, …) are the client's.
-      errors.push({ message: err.message, locations: err.locations, path: err.path, extensions: { code: 'graphql.validation_failed' } });
+      errors.push({ message: clean(err.message), locations: err.locations, path: err.path, extensions: { code: 'graphql.validation_failed' } });
       continue;
     }
     const dataError = dataErrorOf(orig);
