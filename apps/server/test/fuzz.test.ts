@@ -211,4 +211,39 @@ describe('fuzzing every OpenAPI operation', () => {
     expect(sent).toBeGreaterThan(1000);
     expect(failures).toEqual([]);
   }, 300_000);
+
+  it('answers hostile GraphQL filters on every list with a client error, never a server error', async () => {
+    type TypeRef = { kind: string; name: string | null; ofType: TypeRef | null };
+    const named = (r: TypeRef): string => r.name ?? named(r.ofType!);
+    const intro = await t.call('POST', '/api/gql', admin, {
+      query: `{ __schema { queryType { fields { name args { name type { kind name ofType { kind name ofType { kind name } } } } } } }
+        __type(name: "Query") { name } }`,
+    });
+    const lists = (intro.json.data.__schema.queryType.fields as { name: string; args: { name: string; type: TypeRef }[] }[])
+      .map((f) => ({ name: f.name, filter: f.args.find((a) => a.name === 'filter') }))
+      .filter((f): f is { name: string; filter: { name: string; type: TypeRef } } => !!f.filter);
+    expect(lists.length).toBeGreaterThan(5);
+    const failures: string[] = [];
+    for (const list of lists) {
+      const filterType = named(list.filter.type);
+      const fieldsOf = await t.call('POST', '/api/gql', admin, { query: `{ __type(name: "${filterType}") { inputFields { name type { name } } } }` });
+      const fields = (fieldsOf.json.data.__type.inputFields as { name: string; type: { name: string | null } }[]).filter((f) => !['and', 'or'].includes(f.name));
+      const filters: unknown[] = [{ id: { in: Array.from({ length: 70_000 }, (_, i) => String(i + 1)) } }, { id: { eq: '0x7fffffffff' } }, { id: { eq: 'abc' } }];
+      for (const f of fields) {
+        for (const cmp of [{ like: 'a\\' }, { iLike: '%\u0000%' }, { is: true }, { eq: 'x\ud800' }, { in: ['1e400', '99999999999'] }, { gt: '0000-01-01T00:00:00Z' }]) {
+          filters.push({ [f.name]: cmp });
+        }
+      }
+      for (const filter of filters) {
+        for (const token of [admin, null]) {
+          const r = await t.call('POST', '/api/gql', token, { query: `query($f: ${filterType}!) { ${list.name}(filter: $f) { __typename } }`, variables: { f: filter } });
+          const body = JSON.stringify(r.json);
+          if (r.status >= 500 || LEAK.test(body) || body.includes(DATA_ERROR_MESSAGE) || body.includes('server.error')) {
+            failures.push(`${list.name} ${JSON.stringify(filter).slice(0, 120)} (${token ? 'admin' : 'anonymous'}) → ${r.status} ${body.slice(0, 200)}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
 });
