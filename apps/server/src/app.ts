@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -56,7 +57,9 @@ export async function buildApp(deps: {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // X-Forwarded-For/-Proto/-Host only from the proxies named in TRUST_PROXY: otherwise `req.ip`
+    // (which the rate limits count by) is the socket's address, whatever the headers say.
+    trustProxy: config.trustProxy?.length ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // On close, idle keep-alive connections end at once instead of holding shutdown for their timeout.
@@ -98,7 +101,10 @@ export async function buildApp(deps: {
 
   const webDist = deps.webDist === undefined ? findWebDist() : deps.webDist;
   registerErrorHandling(app, { spaFallback: !!webDist });
-  const routes = registerAuth(app, ctx.signer);
+  const routes = registerAuth(app, { signer: ctx.signer, sessionAlive: (claims) => modules.users.sessionAlive(claims) });
+  // CSP, X-Frame-Options, HSTS and the rest: the access token lives in localStorage, so no script
+  // may run but the app's own (and the video players').
+  await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) }, frameguard: { action: 'deny' } });
   await app.register(fastifyCookie);
   // Uploads through the server (Excel imports); large files go straight to storage by signed URL.
   // Routes may lower these limits per request (the student import allows 5 MB).
@@ -111,7 +117,8 @@ export async function buildApp(deps: {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The documentation page sends its own CSP, with the hashes of its inline scripts.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const realtimeRoutes = registerRealtimeRoutes(app, ctx);
   const metrics = registerMetrics(app, { database, ctx, realtimeStreams: realtimeRoutes.openStreams });
@@ -140,6 +147,33 @@ export async function buildApp(deps: {
 
   await app.ready();
   return { app, ctx, modules, routes, listenMetrics: metrics.listen };
+}
+
+/**
+ * The web app's Content-Security-Policy: its own scripts only; inline styles (MUI and the video
+ * player's shadow DOM style themselves); files and videos from the storage (signed URLs, on this
+ * server or the S3 endpoint); YouTube and Vimeo players for linked lectures.
+ */
+export function contentSecurityPolicy(config: Pick<Config, 'storage' | 'env'>): Record<string, string[]> {
+  const storage = config.storage?.driver === 's3' ? [config.storage.endpoint ? new URL(config.storage.endpoint).origin : 'https://*.amazonaws.com'] : [];
+  const youtube = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
+  const vimeo = ['https://player.vimeo.com'];
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...youtube, 'https://s.ytimg.com', ...vimeo],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https://i.ytimg.com', 'https://i.vimeocdn.com', ...storage],
+    'media-src': ["'self'", 'blob:', ...storage],
+    'connect-src': ["'self'", ...storage, ...vimeo, 'https://vimeo.com'],
+    'frame-src': [...youtube, ...vimeo],
+    'font-src': ["'self'", 'data:'],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...(config.env === 'production' ? { 'upgrade-insecure-requests': [] } : {}),
+  };
 }
 
 /** The built web app; the not-found handler falls back to its index.html. */

@@ -32,6 +32,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/d' })).toThrow(/JWT_SECRET/);
     const secret = 'x'.repeat(40);
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: tmp() })).toThrow(/DEMO_DATA/);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATABASE_URL: 'postgres://u@h/d' }).demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATABASE_URL: 'postgres://u@h/d', PUBLIC_URL: 'https://a.example' }).demoData).toBe(false);
+  });
+
+  it('builds SMS links from PUBLIC_URL: required in production, the listen address in development', () => {
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://u@h/d' };
+    expect(() => loadConfig(prod)).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ ...prod, PUBLIC_URL: 'https://academy.example.kr/' }).publicUrl).toBe('https://academy.example.kr');
+    expect(loadConfig({ DATA_DIR: tmp(), PORT: '4100' }).publicUrl).toBe('http://127.0.0.1:4100');
+    expect(loadConfig({ DATA_DIR: tmp(), HOST: '0.0.0.0' }).publicUrl).toBe('http://127.0.0.1:3000');
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names it (IPs or CIDRs)', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).trustProxy).toEqual([]);
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '10.0.0.5, 172.28.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.5', '172.28.0.0/16', '::1']);
+    expect(() => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
   });
 });

@@ -1,11 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+/** One proxy address: an IP, or a network as IP/prefix ("10.0.0.0/8", "::1/128"). */
+function isAddressOrCidr(entry: string): boolean {
+  const [ip, prefix, extra] = entry.split('/');
+  const family = isIP(ip ?? '');
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const addressList = z
+  .string()
+  .transform((v) => v.split(',').map((x) => x.trim()).filter(Boolean))
+  .refine((list) => list.every(isAddressOrCidr), 'IP 또는 CIDR(예: 10.0.0.0/8)을 쉼표로 구분해 주세요 / comma-separated IPs or CIDRs');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -17,7 +32,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, '32자 이상이어야 합니다 / must be at least 32 characters').optional(),
   ADMIN_LOGIN_ID: z.string().min(3).optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRUST_PROXY: addressList.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STORAGE_DRIVER: z.enum(['local', 's3'], 'local 또는 s3여야 합니다 / must be local or s3').default('local'),
   S3_ENDPOINT: z.url('URL이어야 합니다 / must be a URL').optional(),
@@ -53,7 +69,13 @@ export type Config = {
   demoData: boolean;
   jwtSecret: string;
   initialAdmin: { loginId: string; password: string } | undefined;
-  publicUrl: string | undefined;
+  /**
+   * The address of the site as people reach it, without a trailing slash: every link sent by SMS
+   * starts with it. Never taken from a request's headers.
+   */
+  publicUrl: string;
+  /** Proxies whose X-Forwarded-* headers are believed (IPs or CIDRs); none by default. */
+  trustProxy?: string[];
   logLevel: string;
   version: string;
   /** Where file bytes live; absent means the local folder under DATA_DIR/storage. */
@@ -115,6 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && demoData) {
     throw new ConfigError('설정 오류 / Invalid configuration: 운영 환경에서는 데모 데이터(기본 비밀번호)를 쓸 수 없습니다 / DEMO_DATA cannot be on when NODE_ENV=production');
   }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    throw new ConfigError('설정 오류 / Invalid configuration: 운영 환경에서는 PUBLIC_URL(문자로 보내는 링크의 주소)이 필요합니다 / PUBLIC_URL is required when NODE_ENV=production');
+  }
   if ((e.ADMIN_LOGIN_ID && !e.ADMIN_PASSWORD) || (!e.ADMIN_LOGIN_ID && e.ADMIN_PASSWORD)) {
     throw new ConfigError('설정 오류 / Invalid configuration: ADMIN_LOGIN_ID와 ADMIN_PASSWORD는 함께 지정해야 합니다 / set both ADMIN_LOGIN_ID and ADMIN_PASSWORD');
   }
@@ -139,7 +164,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData,
     jwtSecret: e.JWT_SECRET ?? embeddedSecret(dataDir),
     initialAdmin: e.ADMIN_LOGIN_ID && e.ADMIN_PASSWORD ? { loginId: e.ADMIN_LOGIN_ID, password: e.ADMIN_PASSWORD } : undefined,
-    publicUrl: e.PUBLIC_URL,
+    // In development the links point at the address the server listens on.
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY ?? [],
     logLevel: e.LOG_LEVEL,
     version: APP_VERSION,
     slowQueryMs: e.SLOW_QUERY_MS,

@@ -46,6 +46,8 @@ describe('reference deployment', () => {
     expect(config.databaseUrl).toContain('postgres:5432');
     expect(config.storage).toMatchObject({ driver: 's3', bucket: 'academy-files' });
     expect(config.metrics).toEqual({ port: 9100, host: '0.0.0.0' });
+    expect(config.trustProxy).toEqual(['172.28.0.0/16']);
+    expect(config.publicUrl).toBe('https://academy.example.com');
   });
 
   it('builds in stages and runs as an unprivileged user with a health check', () => {
@@ -59,6 +61,8 @@ describe('reference deployment', () => {
 /** A plausible value for `${NAME:?message}` placeholders. */
 function sample(placeholder: string): string {
   const name = /\$\{(\w+)/.exec(placeholder)![1]!;
+  const fallback = /:-([^}]*)\}$/.exec(placeholder)?.[1];
+  if (fallback) return fallback;
   if (name === 'JWT_SECRET') return 'x'.repeat(48);
   if (name.endsWith('URL') || name.endsWith('ENDPOINT')) return 'https://academy.example.com';
   return `${name.toLowerCase()}-value`;

@@ -103,6 +103,9 @@ export async function openBrowser(): Promise<E2e> {
         viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 },
         locale: 'ko-KR',
         timezoneId: 'Asia/Seoul',
+        // The accessibility check injects axe as an inline script, which the app's CSP forbids;
+        // security-headers.e2e.ts loads the app without this bypass.
+        bypassCSP: true,
       });
       contexts.push(context);
       return context.newPage();

@@ -71,7 +71,7 @@ describe('guards and redirects', () => {
 });
 
 describe('sign-in errors', () => {
-  test('a wrong password shows the server message; five failures lock the id with the 429 message', async () => {
+  test('a wrong password shows the server message; after five failures the id waits, with the 429 message', async () => {
     const page = await e2e.newPage();
     await page.goto('/login');
     const loginId = `e2e-throttle-${Date.now()}`;

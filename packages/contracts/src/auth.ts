@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
 import { USER_TYPES } from './roles.ts';
-import { idParam, passwordSchema } from './validation.ts';
+import { idParam, passwordSchema, text } from './validation.ts';
 
 /** Sign-in and password errors. */
 export const AUTH_ERRORS = errorCodes('auth', {
@@ -34,20 +34,20 @@ export const SESSION_ERRORS = errorCodes('auth', {
 export const USER_ERRORS = errorCodes('users', { not_found: 404, unknown_ids: 400 });
 
 export const loginBody = z.object({
-  loginId: z.string().trim().min(1).max(100).describe('로그인 아이디'),
-  password: z.string().min(1).max(200).describe('비밀번호'),
+  loginId: text().trim().min(1).max(100).describe('로그인 아이디'),
+  password: text().min(1).max(200).describe('비밀번호'),
 });
 
 export const tokenReply = z.object({
-  accessToken: z.string().describe('Bearer 액세스 토큰 (약 15분)'),
+  accessToken: text().describe('Bearer 액세스 토큰 (약 15분)'),
   userType: z.enum(USER_TYPES),
   taInfo: z.object({ isAdminLevel: z.boolean() }).optional().describe('조교 계정일 때만'),
 });
 export type TokenReply = z.infer<typeof tokenReply>;
 
 export const findPasswordBody = z.object({
-  loginId: z.string().trim().min(1).max(100).describe('로그인 아이디'),
-  phone: z.string().trim().min(1).max(20).describe('계정에 등록된 전화번호'),
+  loginId: text().trim().min(1).max(100).describe('로그인 아이디'),
+  phone: text().trim().min(1).max(20).describe('계정에 등록된 전화번호'),
 });
 
 export const resetPasswordBody = z.object({
@@ -56,23 +56,23 @@ export const resetPasswordBody = z.object({
 });
 
 export const changeSupervisorPasswordBody = z.object({
-  currentPassword: z.string().max(200).optional().describe('본인 변경 시 필수'),
+  currentPassword: text().max(200).optional().describe('본인 변경 시 필수'),
   newPassword: passwordSchema,
 });
 
 export const meReply = z.object({
   id: z.number(),
-  loginId: z.string(),
-  name: z.string(),
+  loginId: text(),
+  name: text(),
   userType: z.enum(USER_TYPES),
   isAdminLevel: z.boolean(),
-  phone: z.string().nullable().describe('전화번호 (010-1234-5678 형식)'),
+  phone: text().nullable().describe('전화번호 (010-1234-5678 형식)'),
 });
 export type Me = z.infer<typeof meReply>;
 
-export const okReply = z.object({ ok: z.literal(true), message: z.string().optional() });
+export const okReply = z.object({ ok: z.literal(true), message: text().optional() });
 
-export const resetLinkReply = z.object({ loginId: z.string().describe('가려진 아이디'), expiresAt: z.string() });
+export const resetLinkReply = z.object({ loginId: text().describe('가려진 아이디'), expiresAt: text() });
 export type ResetLinkReply = z.infer<typeof resetLinkReply>;
 
 const tag = 'auth';

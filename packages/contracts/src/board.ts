@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
-import { phoneSchema } from './validation.ts';
+import { phoneSchema, text, id } from './validation.ts';
 
 export const BOARD_LIMITS = {
   title: 100,
@@ -58,40 +58,40 @@ export const BOARD_AUTHOR_TYPES = ['visitor', 'student', 'staff'] as const;
 
 export const boardAttachment = z.object({
   id: z.number(),
-  fileName: z.string(),
-  contentType: z.string(),
+  fileName: text(),
+  contentType: text(),
   size: z.number(),
-  url: z.string().nullable().describe('10분짜리 주소 (사진은 바로 보기)'),
+  url: text().nullable().describe('10분짜리 주소 (사진은 바로 보기)'),
 });
 
 export const boardPostSummary = z.object({
   id: z.number(),
   kind: z.enum(BOARD_KINDS),
-  title: z.string().describe('비밀글을 볼 수 없는 사람에게는 "비밀글입니다"'),
+  title: text().describe('비밀글을 볼 수 없는 사람에게는 "비밀글입니다"'),
   secret: z.boolean(),
   /** The viewer cannot read the body (a 비밀글 of someone else). */
   locked: z.boolean(),
-  authorName: z.string().describe('공개 목록에서는 가운데를 가림'),
+  authorName: text().describe('공개 목록에서는 가운데를 가림'),
   authorType: z.enum(BOARD_AUTHOR_TYPES),
-  createdAt: z.string(),
+  createdAt: text(),
   answerCount: z.number(),
   attachmentCount: z.number(),
   viewCount: z.number(),
 });
 export type BoardPostSummary = z.infer<typeof boardPostSummary>;
 
-export const boardAnswer = z.object({ id: z.number(), body: z.string(), authorName: z.string(), createdAt: z.string(), updatedAt: z.string(), smsQueued: z.boolean() });
+export const boardAnswer = z.object({ id: z.number(), body: text(), authorName: text(), createdAt: text(), updatedAt: text(), smsQueued: z.boolean() });
 export type BoardAnswer = z.infer<typeof boardAnswer>;
 
 export const boardPost = boardPostSummary.extend({
-  body: z.string().describe('일반 텍스트 (줄바꿈 유지; 주소는 링크로 표시)'),
-  updatedAt: z.string(),
+  body: text().describe('일반 텍스트 (줄바꿈 유지; 주소는 링크로 표시)'),
+  updatedAt: text(),
   attachments: z.array(boardAttachment),
   answers: z.array(boardAnswer),
   /** The viewer may edit or delete it by session (the student who wrote it, or staff). */
   canEdit: z.boolean(),
   /** Staff only: the phone a visitor left for the answer SMS, and the whole name. */
-  contact: z.object({ name: z.string(), phone: z.string().nullable() }).nullable(),
+  contact: z.object({ name: text(), phone: text().nullable() }).nullable(),
 });
 export type BoardPost = z.infer<typeof boardPost>;
 
@@ -102,26 +102,25 @@ export const boardList = z.object({
 });
 export type BoardList = z.infer<typeof boardList>;
 
-const attachmentRef = z.object({ fileId: z.number().int().positive(), ticket: z.string().min(16).max(100).describe('올릴 때 받은 표') });
+const attachmentRef = z.object({ fileId: id, ticket: text().min(16).max(100).describe('올릴 때 받은 표') });
 
-const title = z.string().trim().min(1, '제목을 입력해 주세요').max(BOARD_LIMITS.title, `제목은 ${BOARD_LIMITS.title}자 이하로 입력해 주세요`);
-const body = z.string().trim().min(1, '내용을 입력해 주세요').max(BOARD_LIMITS.body, `내용은 ${BOARD_LIMITS.body.toLocaleString('ko-KR')}자 이하로 입력해 주세요`);
-const password = z
-  .string()
+const title = text().trim().min(1, '제목을 입력해 주세요').max(BOARD_LIMITS.title, `제목은 ${BOARD_LIMITS.title}자 이하로 입력해 주세요`);
+const body = text().trim().min(1, '내용을 입력해 주세요').max(BOARD_LIMITS.body, `내용은 ${BOARD_LIMITS.body.toLocaleString('ko-KR')}자 이하로 입력해 주세요`);
+const password = text()
   .min(BOARD_LIMITS.passwordMin, `비밀번호는 ${BOARD_LIMITS.passwordMin}자 이상이어야 합니다`)
   .max(BOARD_LIMITS.passwordMax, `비밀번호는 ${BOARD_LIMITS.passwordMax}자 이하여야 합니다`);
 
 export const createPostBody = z.object({
   title,
   body,
-  name: z.string().trim().min(1, '이름을 입력해 주세요').max(BOARD_LIMITS.name, `이름은 ${BOARD_LIMITS.name}자 이하로 입력해 주세요`).optional().describe('방문자 이름 (로그인한 학생·직원은 계정 이름)'),
+  name: text().trim().min(1, '이름을 입력해 주세요').max(BOARD_LIMITS.name, `이름은 ${BOARD_LIMITS.name}자 이하로 입력해 주세요`).optional().describe('방문자 이름 (로그인한 학생·직원은 계정 이름)'),
   phone: phoneSchema.optional().describe('답변을 문자로 받을 번호 (선택)'),
   password: password.optional().describe('방문자: 수정·삭제할 때 쓸 비밀번호'),
   secret: z.boolean().default(false).describe('비밀글: 쓴 사람과 직원만 봄'),
   notice: z.boolean().default(false).describe('공지 (직원만)'),
   attachments: z.array(attachmentRef).max(BOARD_LIMITS.attachments, `첨부는 ${BOARD_LIMITS.attachments}개까지입니다`).default([]),
   /** A field people never see: a bot that fills it is refused. */
-  website: z.string().max(200).optional().describe('비워 두세요'),
+  website: text().max(200).optional().describe('비워 두세요'),
 });
 export type CreatePostBody = z.input<typeof createPostBody>;
 
@@ -129,32 +128,32 @@ export const updatePostBody = z.object({
   title,
   body,
   secret: z.boolean().default(false),
-  password: z.string().max(BOARD_LIMITS.passwordMax).optional().describe('방문자 글: 쓸 때 정한 비밀번호'),
-  attachments: z.array(attachmentRef.extend({ ticket: z.string().max(100).optional() })).max(BOARD_LIMITS.attachments).default([]).describe('남길 첨부 (새 첨부는 표와 함께)'),
+  password: text().max(BOARD_LIMITS.passwordMax).optional().describe('방문자 글: 쓸 때 정한 비밀번호'),
+  attachments: z.array(attachmentRef.extend({ ticket: text().max(100).optional() })).max(BOARD_LIMITS.attachments).default([]).describe('남길 첨부 (새 첨부는 표와 함께)'),
 });
 
 export const answerBody = z.object({
-  body: z.string().trim().min(1, '답변을 입력해 주세요').max(BOARD_LIMITS.answer),
+  body: text().trim().min(1, '답변을 입력해 주세요').max(BOARD_LIMITS.answer),
   notifySms: z.boolean().default(false).describe('글쓴이 번호로 답변 알림 문자 보내기'),
 });
 
 export const boardUploadBody = z.object({
-  fileName: z.string().trim().min(1).max(255),
+  fileName: text().trim().min(1).max(255),
   fileSize: z.number().int().min(1, '빈 파일은 올릴 수 없습니다').max(1024 * 1024 * 1024),
-  contentType: z.string().max(200).optional(),
+  contentType: text().max(200).optional(),
 });
 
 export const boardUpload = z.object({
-  file: z.object({ id: z.number(), fileName: z.string(), contentType: z.string(), size: z.number() }),
-  url: z.string(),
+  file: z.object({ id: z.number(), fileName: text(), contentType: text(), size: z.number() }),
+  url: text(),
   method: z.literal('PUT'),
-  headers: z.record(z.string(), z.string()),
-  expiresAt: z.string(),
-  ticket: z.string().describe('올린 사람만 완료하고 글에 붙일 수 있게 하는 표'),
+  headers: z.record(text(), text()),
+  expiresAt: text(),
+  ticket: text().describe('올린 사람만 완료하고 글에 붙일 수 있게 하는 표'),
 });
 
 const tag = 'board';
-const sha256 = z.string().regex(/^[a-fA-F0-9]{64}$/, 'SHA-256 16진수 64자여야 합니다');
+const sha256 = text().regex(/^[a-fA-F0-9]{64}$/, 'SHA-256 16진수 64자여야 합니다');
 
 export const boardApi = {
   list: endpoint({
@@ -162,7 +161,7 @@ export const boardApi = {
     query: z.object({
       page: z.coerce.number().int().min(1).max(10000).default(1),
       size: z.coerce.number().int().min(1).max(50).default(10),
-      q: z.string().trim().max(50).optional().describe('제목 검색'),
+      q: text().trim().max(50).optional().describe('제목 검색'),
       status: z.enum(['answered', 'unanswered']).optional().describe('답변 여부'),
     }),
     reply: boardList,
@@ -173,7 +172,7 @@ export const boardApi = {
   }),
   unlock: endpoint({
     method: 'POST', path: '/board/:id/unlock', tag, permission: 'open', summary: '비밀글을 비밀번호로 열기',
-    body: z.object({ password: z.string().max(BOARD_LIMITS.passwordMax) }), reply: boardPost,
+    body: z.object({ password: text().max(BOARD_LIMITS.passwordMax) }), reply: boardPost,
   }),
   create: endpoint({
     method: 'POST', path: '/board', tag, permission: 'open', summary: '글쓰기 (방문자는 이름과 비밀번호, 로그인한 학생은 본인으로)',
@@ -185,7 +184,7 @@ export const boardApi = {
   }),
   remove: endpoint({
     method: 'DELETE', path: '/board/:id', tag, permission: 'open', summary: '글 지우기 (방문자는 비밀번호, 학생은 본인, 직원은 모두)',
-    body: z.object({ password: z.string().max(BOARD_LIMITS.passwordMax).optional() }).default({}), reply: z.object({ id: z.number() }),
+    body: z.object({ password: text().max(BOARD_LIMITS.passwordMax).optional() }).default({}), reply: z.object({ id: z.number() }),
   }),
   createAnswer: endpoint({
     method: 'POST', path: '/board/:id/answers', tag, permission: 'TA', summary: '답변 달기 (원하면 글쓴이에게 문자)',
@@ -199,7 +198,7 @@ export const boardApi = {
   }),
   sortOrder: endpoint({
     method: 'PUT', path: '/board/sort-order', tag, permission: 'TA', summary: '고정 공지 순서 (위에서부터)',
-    body: z.object({ ids: z.array(z.number().int().positive()).max(50) }), reply: z.object({ updated: z.number() }),
+    body: z.object({ ids: z.array(id).max(50) }), reply: z.object({ updated: z.number() }),
   }),
   uploadUrl: endpoint({
     method: 'POST', path: '/board/files/upload-url', tag, permission: 'open', summary: '첨부 올릴 주소 (사진·PDF, 10MB까지)',
@@ -207,6 +206,6 @@ export const boardApi = {
   }),
   uploadDone: endpoint({
     method: 'PUT', path: '/board/files/:id/upload-done', tag, permission: 'open', summary: '첨부 올리기 완료 (내용 확인)',
-    body: z.object({ sha256, ticket: z.string().max(100) }), reply: boardUpload.shape.file,
+    body: z.object({ sha256, ticket: text().max(100) }), reply: boardUpload.shape.file,
   }),
 };

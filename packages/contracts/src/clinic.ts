@@ -18,7 +18,7 @@ import { reportIssues, type RuleIssue } from './rules.ts';
 import { CLINIC_STATUSES } from './exams.ts';
 import { notice } from './notices.ts';
 import { CONSULT_TYPES } from './students.ts';
-import { idParam, isoDateSchema } from './validation.ts';
+import { idParam, isoDateSchema, text } from './validation.ts';
 
 export const CLINIC_ERRORS = errorCodes('clinic', {
   slot_not_found: 404,
@@ -117,7 +117,7 @@ export const seatsTopic = (date: string) => topicOf(CLINIC_TOPIC_KINDS.seats, mo
  */
 export const bookingRulesSchema = z.object({
   opensWeekday: z.number().int().min(1, '요일은 1(월)~7(일)입니다').max(7, '요일은 1(월)~7(일)입니다').describe('예약이 열리는 요일 (지난주의, 1=월 … 7=일)'),
-  opensTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, '시각은 HH:MM (예: 21:00) 형식이어야 합니다').describe('예약이 열리는 시각 (HH:MM)'),
+  opensTime: text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, '시각은 HH:MM (예: 21:00) 형식이어야 합니다').describe('예약이 열리는 시각 (HH:MM)'),
   closeBeforeMinutes: z.number().int().min(0).max(7 * 24 * 60).describe('시작 몇 분 전에 예약 마감'),
   cancelBeforeMinutes: z.number().int().min(0).max(7 * 24 * 60).describe('시작 몇 분 전까지 취소 가능'),
 });
@@ -163,7 +163,7 @@ export function bookingState(opts: { window: Pick<BookingWindow, 'opensAt' | 'cl
 
 // ─── slots ──────────────────────────────────────────────────────────────────────────────────────
 
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, '시각은 HH:MM (예: 18:30) 형식이어야 합니다').describe('시각 (HH:MM)');
+const time = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, '시각은 HH:MM (예: 18:30) 형식이어야 합니다').describe('시각 (HH:MM)');
 const instant = z.iso.datetime({ offset: true });
 
 function slotIssues(v: { startTime: string; endTime: string; opensAt?: string | null; closesAt?: string | null }): RuleIssue[] {
@@ -183,8 +183,8 @@ export const slotBody = z
     startTime: time,
     endTime: time,
     capacity: z.number({ error: '정원은 숫자로 입력해 주세요' }).int('정원은 정수로 입력해 주세요').min(1, '정원은 1명 이상이어야 합니다').max(500, '정원은 500명까지입니다').describe('정원'),
-    room: z.string().trim().max(30, '장소는 30자까지입니다').default('').describe('장소 (강의실)'),
-    title: z.string().trim().max(60, '이름은 60자까지입니다').default('').describe('이름 (예: 고2 수학 클리닉)'),
+    room: text().trim().max(30, '장소는 30자까지입니다').default('').describe('장소 (강의실)'),
+    title: text().trim().max(60, '이름은 60자까지입니다').default('').describe('이름 (예: 고2 수학 클리닉)'),
     taId: idParam.nullable().default(null).describe('담당 조교 ID'),
     reserveType: z.enum(RESERVE_TYPES).default('self').describe('self: 예약제 (학생이 예약), assigned: 지정제 (직원이 배정)'),
     opensAt: instant.nullable().default(null).describe('이 시간의 예약 시작 (비우면 그날 또는 센터 규칙)'),
@@ -198,20 +198,20 @@ export type SlotBody = z.output<typeof slotBody>;
 export const slot = z.object({
   id: z.number(),
   kind: z.enum(SLOT_KINDS),
-  date: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
+  date: text(),
+  startTime: text(),
+  endTime: text(),
   capacity: z.number(),
   reserved: z.number().describe('예약·배정된 인원'),
-  room: z.string(),
-  title: z.string(),
+  room: text(),
+  title: text(),
   taId: z.number().nullable(),
-  taName: z.string().nullable(),
+  taName: text().nullable(),
   reserveType: z.enum(RESERVE_TYPES),
-  opensAt: z.string().nullable().describe('이 시간에 따로 정한 예약 시작'),
-  closesAt: z.string().nullable(),
-  cancelUntil: z.string().nullable(),
-  window: z.object({ opensAt: z.string(), closesAt: z.string(), cancelUntil: z.string(), source: z.enum(['slot', 'day', 'rule']) }).describe('실제로 적용되는 예약·취소 시간'),
+  opensAt: text().nullable().describe('이 시간에 따로 정한 예약 시작'),
+  closesAt: text().nullable(),
+  cancelUntil: text().nullable(),
+  window: z.object({ opensAt: text(), closesAt: text(), cancelUntil: text(), source: z.enum(['slot', 'day', 'rule']) }).describe('실제로 적용되는 예약·취소 시간'),
 });
 export type Slot = z.infer<typeof slot>;
 
@@ -223,11 +223,11 @@ export type TodoItem = z.infer<typeof todoItem>;
 /** The score a clinic resolves (the exam the student fell under the cutline in). */
 export const clinicTarget = z.object({
   examId: z.number(),
-  title: z.string(),
+  title: text(),
   lectureId: z.number(),
-  lectureName: z.string(),
-  sessionTitle: z.string(),
-  date: z.string().describe('시험 본 날'),
+  lectureName: text(),
+  sessionTitle: text(),
+  date: text().describe('시험 본 날'),
   first: z.number().nullable().describe('1차 점수'),
   retake: z.number().nullable().describe('재시험 점수'),
   maxScore: z.number(),
@@ -240,22 +240,22 @@ export const participant = z.object({
   id: z.number(),
   slotId: z.number(),
   userId: z.number(),
-  name: z.string(),
-  loginId: z.string(),
+  name: text(),
+  loginId: text(),
   source: z.enum(PARTICIPANT_SOURCES),
   target: clinicTarget.nullable().describe('이 클리닉으로 해결할 시험 (없으면 자율)'),
   todos: z.array(todoItem),
-  arrivedAt: z.string().nullable(),
-  departedAt: z.string().nullable(),
-  hurriedAt: z.string().nullable().describe('마지막 재촉 문자'),
+  arrivedAt: text().nullable(),
+  departedAt: text().nullable(),
+  hurriedAt: text().nullable().describe('마지막 재촉 문자'),
   hurryCount: z.number(),
-  gradedAt: z.string().nullable(),
+  gradedAt: text().nullable(),
   retakeValue: z.number().nullable().describe('제출한 재시험 점수'),
-  memo: z.string(),
+  memo: text(),
   counselType: z.enum(COUNSEL_TYPES).nullable(),
   consultId: z.number().nullable().describe('상담 기록 (학생 기록의 상담)'),
-  note: z.string().nullable().describe('상담 후 기록한 내용'),
-  createdAt: z.string(),
+  note: text().nullable().describe('상담 후 기록한 내용'),
+  createdAt: text(),
 });
 export type Participant = z.infer<typeof participant>;
 
@@ -263,17 +263,17 @@ export const slotWithParticipants = slot.extend({ participants: z.array(particip
 export type SlotWithParticipants = z.infer<typeof slotWithParticipants>;
 
 export const dayInfo = z.object({
-  date: z.string(),
-  memo: z.string(),
-  opensAt: z.string().nullable(),
-  closesAt: z.string().nullable(),
+  date: text(),
+  memo: text(),
+  opensAt: text().nullable(),
+  closesAt: text().nullable(),
 });
 export type DayInfo = z.infer<typeof dayInfo>;
 
 /** The day's board: slots × participants over a range of days (usually one). */
 export const dailyStatus = z.object({
-  startDate: z.string(),
-  endDate: z.string(),
+  startDate: text(),
+  endDate: text(),
   days: z.array(dayInfo).describe('메모나 예약 시간을 정한 날'),
   slots: z.array(slotWithParticipants),
 });
@@ -299,7 +299,7 @@ export const addParticipantsBody = z.object({
 });
 
 export const todoStatusBody = z.object({ todos: z.array(todoItem).max(TODO_KINDS.length).describe('할 일과 완료 여부') });
-export const participantMemoBody = z.object({ memo: z.string().max(500, '메모는 500자까지입니다') });
+export const participantMemoBody = z.object({ memo: text().max(500, '메모는 500자까지입니다') });
 export const gradeSubmitBody = z.object({
   scoreValue: z.number({ error: '재시험 점수를 숫자로 입력해 주세요' }).min(0, '점수는 0 이상이어야 합니다').max(1000).describe('재시험 점수 (성적표의 재시험 칸에 기록되고 클리닉은 완료)'),
 });
@@ -314,11 +314,11 @@ export const copyByDayBody = z
     if (v.toDates.length === 0 && v.weeks === 0) ctx.addIssue({ code: 'custom', path: ['toDates'], message: '붙여 넣을 날짜를 고르거나 몇 주 복사할지 정해 주세요' });
     if (v.toDates.includes(v.fromDate)) ctx.addIssue({ code: 'custom', path: ['toDates'], message: '같은 날로는 복사할 수 없습니다' });
   });
-export const copyResult = z.object({ created: z.number(), skipped: z.number().describe('이미 같은 시간·장소가 있어 건너뜀'), dates: z.array(z.string()) });
+export const copyResult = z.object({ created: z.number(), skipped: z.number().describe('이미 같은 시간·장소가 있어 건너뜀'), dates: z.array(text()) });
 
 export const dayBody = z
   .object({
-    memo: z.string().max(2000, '메모는 2,000자까지입니다').default(''),
+    memo: text().max(2000, '메모는 2,000자까지입니다').default(''),
     opensAt: instant.nullable().default(null).describe('이날 시간들의 예약 시작 (비우면 센터 규칙)'),
     closesAt: instant.nullable().default(null).describe('이날 시간들의 예약 마감'),
   })
@@ -330,7 +330,7 @@ export const dayBody = z
 
 export const taCount = z.object({
   taId: z.number().nullable().describe('null: 담당 없음'),
-  name: z.string(),
+  name: text(),
   slots: z.number(),
   capacity: z.number(),
   reserved: z.number(),
@@ -353,13 +353,13 @@ export const myBooking = z.object({
   source: z.enum(PARTICIPANT_SOURCES),
   target: clinicTarget.nullable(),
   counselType: z.enum(COUNSEL_TYPES).nullable(),
-  arrivedAt: z.string().nullable(),
+  arrivedAt: text().nullable(),
   canCancel: z.boolean().describe('지금 취소할 수 있음'),
 });
 export type MyBooking = z.infer<typeof myBooking>;
 
 export const portalBoard = z.object({
-  now: z.string().describe('서버 시각 (예약 시작까지 남은 시간 계산용)'),
+  now: text().describe('서버 시각 (예약 시작까지 남은 시간 계산용)'),
   notice: notice.describe('클리닉 안내'),
   targets: z.array(clinicTarget).describe('내 클리닉 대상 (공개된 시험)'),
   mine: z.array(myBooking),

@@ -17,10 +17,10 @@ import {
   slotBody,
 } from './clinic.ts';
 import { endpoint } from './endpoint.ts';
-import { idParam } from './validation.ts';
+import { idParam, text } from './validation.ts';
 
 export const counselNoteBody = z.object({
-  content: z.string().trim().min(1, '상담 내용을 입력해 주세요').max(5000, '상담 내용은 5,000자까지입니다').describe('상담 내용 (학생 기록의 상담에 남음)'),
+  content: text().trim().min(1, '상담 내용을 입력해 주세요').max(5000, '상담 내용은 5,000자까지입니다').describe('상담 내용 (학생 기록의 상담에 남음)'),
   consultType: z.enum(COUNSEL_TYPES).optional().describe('상담 유형 (비우면 학생이 고른 유형)'),
 });
 
@@ -34,7 +34,7 @@ export const counselAddBody = z.object({
 });
 
 export const portalCounsel = z.object({
-  now: z.string(),
+  now: text(),
   mine: z.array(myBooking),
   slots: z.array(openSlot),
 });

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { downloadReply, endpoint, multipartBody, XLSX_TYPE } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
 import { reportIssues, type RuleIssue } from './rules.ts';
-import { idParam, isoDateSchema } from './validation.ts';
+import { idParam, isoDateSchema, text } from './validation.ts';
 
 export const EXAM_ERRORS = errorCodes('exams', {
   not_found: 404,
@@ -62,7 +62,7 @@ export const SCORE_LOCK_KEEPALIVE_MS = 20_000;
 
 const questionNo = z.number().int().min(1).max(200).describe('문항 번호 (1부터)');
 const points = z.number().min(0).max(100).describe('배점');
-const questionTag = z.string().trim().max(30).nullish().describe('단원·유형 (분석용)');
+const questionTag = text().trim().max(30).nullish().describe('단원·유형 (분석용)');
 
 export const questionSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -75,7 +75,7 @@ export const questionSchema = z.discriminatedUnion('kind', [
   z.object({
     no: questionNo,
     kind: z.literal('short').describe('주관식 (숫자 또는 글자)'),
-    answer: z.array(z.string().trim().min(1, '정답을 입력해 주세요').max(30)).min(1, '정답을 입력해 주세요').max(10).describe('인정하는 답 (여러 개 가능)'),
+    answer: z.array(text().trim().min(1, '정답을 입력해 주세요').max(30)).min(1, '정답을 입력해 주세요').max(10).describe('인정하는 답 (여러 개 가능)'),
     points,
     tag: questionTag,
   }),
@@ -94,28 +94,28 @@ export const questionsSchema = z
   .describe('문항과 정답 (번호 순)');
 
 /** A sheet's answers, one per question in order: "3" for a choice, the text for a short answer, null when blank. */
-export const answersSchema = z.array(z.string().trim().max(30).nullable()).max(200).describe('문항 순서대로 답 (빈칸은 null)');
+export const answersSchema = z.array(text().trim().max(30).nullable()).max(200).describe('문항 순서대로 답 (빈칸은 null)');
 
 // ─── exam templates ─────────────────────────────────────────────────────────────────────────────
 
 export const examTemplateBody = z.object({
-  title: z.string().trim().min(1, '시험 이름을 입력해 주세요').max(100).describe('시험 이름'),
-  subject: z.string().trim().max(30).nullish().describe('과목'),
-  description: z.string().trim().max(1000).nullish().describe('설명'),
+  title: text().trim().min(1, '시험 이름을 입력해 주세요').max(100).describe('시험 이름'),
+  subject: text().trim().max(30).nullish().describe('과목'),
+  description: text().trim().max(1000).nullish().describe('설명'),
   questions: questionsSchema.refine((q) => q.length > 0, '문항을 하나 이상 입력해 주세요'),
 });
 export type ExamTemplateInput = z.input<typeof examTemplateBody>;
 
 export const examTemplate = z.object({
   id: z.number(),
-  title: z.string(),
-  subject: z.string().nullable(),
-  description: z.string().nullable(),
+  title: text(),
+  subject: text().nullable(),
+  description: text().nullable(),
   questions: z.array(questionSchema),
   questionCount: z.number(),
   maxScore: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: text(),
+  updatedAt: text(),
 });
 export type ExamTemplate = z.infer<typeof examTemplate>;
 /** A row of the `examTemplates` GraphQL grid (its id is a GraphQL ID string). */
@@ -144,7 +144,7 @@ function settingsIssues(v: { gradeMode?: GradeMode; gradeCutoffs?: number[] }): 
 
 export const examSettingsBody = z
   .object({
-    title: z.string().trim().min(1, '시험 이름을 입력해 주세요').max(100).describe('시험 이름'),
+    title: text().trim().min(1, '시험 이름을 입력해 주세요').max(100).describe('시험 이름'),
     cutline: cutline.optional(),
     gradeMode: z.enum(GRADE_MODES).default('none').describe('등급: 없음, 9등급, 5등급(내신), 점수 구간'),
     gradeCutoffs: gradeCutoffs.default([]),
@@ -155,7 +155,7 @@ export const examSettingsBody = z
 export const createExamBody = z
   .object({
     templateId: idParam.optional().describe('이 템플릿의 문항과 정답으로 만들기'),
-    title: z.string().trim().min(1).max(100).optional().describe('시험 이름 (템플릿이면 비워도 됨)'),
+    title: text().trim().min(1).max(100).optional().describe('시험 이름 (템플릿이면 비워도 됨)'),
     questions: questionsSchema.optional().describe('문항과 정답 (템플릿 없이 만들 때)'),
     maxScore: z.number().min(1).max(1000).optional().describe('정답 없이 점수만 입력하는 시험의 만점'),
     cutline: cutline.optional(),
@@ -175,14 +175,14 @@ export const createExamBody = z
 export type CreateExamInput = z.input<typeof createExamBody>;
 export type CreateExamBody = z.output<typeof createExamBody>;
 
-export const examRetakeRef = z.object({ id: z.number(), title: z.string(), date: z.string().nullable() });
+export const examRetakeRef = z.object({ id: z.number(), title: text(), date: text().nullable() });
 
 export const exam = z.object({
   id: z.number(),
   lectureId: z.number(),
   weeklyLectureId: z.number(),
   seq: z.number().describe('회차 안의 순서'),
-  title: z.string(),
+  title: text(),
   templateId: z.number().nullable(),
   questionCount: z.number(),
   maxScore: z.number(),
@@ -195,7 +195,7 @@ export const exam = z.object({
   linkedExamIds: z.array(z.number()),
   retakes: z.array(examRetakeRef),
   takers: z.number().describe('응시자 수'),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type Exam = z.infer<typeof exam>;
 export const examDetail = exam.extend({ questions: z.array(questionSchema) });
@@ -213,12 +213,12 @@ export const scoreCell = z.object({
   delivery: z.enum(DELIVERY_TYPES),
   grade: z.number().nullable(),
   gradeManual: z.boolean().describe('등급을 직접 지정함'),
-  memo: z.string(),
+  memo: text(),
   answers: answersSchema.nullable().describe('1차 답안 (문항별)'),
-  marks: z.string().nullable().describe("문항별 정오 ('1' 정답, '0' 오답)"),
+  marks: text().nullable().describe("문항별 정오 ('1' 정답, '0' 오답)"),
   version: z.number().describe('고칠 때마다 1씩 늘어남 (동시 수정 확인용)'),
-  updatedAt: z.string().nullable(),
-  updatedByName: z.string().nullable(),
+  updatedAt: text().nullable(),
+  updatedByName: text().nullable(),
 });
 export type ScoreCell = z.infer<typeof scoreCell>;
 
@@ -226,8 +226,8 @@ export const scoreLock = z.object({
   examId: z.number(),
   userId: z.number(),
   holderId: z.number(),
-  holderName: z.string(),
-  expiresAt: z.string(),
+  holderName: text(),
+  expiresAt: text(),
 });
 export type ScoreLock = z.infer<typeof scoreLock>;
 
@@ -238,28 +238,28 @@ export type ScoreLock = z.infer<typeof scoreLock>;
  */
 export const gridRow = z.object({
   userId: z.number(),
-  name: z.string(),
-  loginId: z.string(),
-  studentMemo: z.string().nullable().describe('이 회차의 학생 메모'),
+  name: text(),
+  loginId: text(),
+  studentMemo: text().nullable().describe('이 회차의 학생 메모'),
   first: z.array(z.number().nullable()),
   retake: z.array(z.number().nullable()),
   status: z.array(z.enum(SCORE_STATUSES).nullable()),
   clinic: z.array(z.enum(CLINIC_STATUSES).nullable()),
   delivery: z.array(z.enum(DELIVERY_TYPES).nullable()),
   grade: z.array(z.number().nullable()),
-  memo: z.array(z.string().nullable()),
+  memo: z.array(text().nullable()),
   hasAnswers: z.array(z.boolean()),
   version: z.array(z.number()),
 });
 export type GridRow = z.infer<typeof gridRow>;
 
 export const scoreGrid = z.object({
-  lecture: z.object({ id: z.number(), name: z.string() }),
-  weeklyLectures: z.array(z.object({ id: z.number(), title: z.string(), date: z.string() })),
+  lecture: z.object({ id: z.number(), name: text() }),
+  weeklyLectures: z.array(z.object({ id: z.number(), title: text(), date: text() })),
   exams: z.array(exam),
   students: z.array(gridRow),
   locks: z.array(scoreLock),
-  sheetMemo: z.string().describe('이 회차 성적표 메모'),
+  sheetMemo: text().describe('이 회차 성적표 메모'),
 });
 export type ScoreGrid = z.infer<typeof scoreGrid>;
 
@@ -267,7 +267,7 @@ const version = z.number().int().min(0).optional().describe('화면에 보인 �
 const scoreValue = z.number().min(0, '점수는 0 이상이어야 합니다').max(1000).nullable().describe('점수 (null: 지움)');
 
 export const scoreValueBody = z.object({ scoreValue, attemptType: z.enum(ATTEMPT_TYPES).default('first').describe('first: 1차, retake: 재시험'), version });
-export const scoreMemoBody = z.object({ memo: z.string().max(1000).describe('메모'), version });
+export const scoreMemoBody = z.object({ memo: text().max(1000).describe('메모'), version });
 export const gradeBody = z.object({ grade: z.number().int().min(1).max(9).nullable().describe('등급 (null: 자동으로 되돌림)'), version });
 export const manualEntryBody = z.object({
   answers: answersSchema,
@@ -293,7 +293,7 @@ export const batchBody = z.object({ items: z.array(batchItem).min(1).max(5000).d
 
 const cellParams = z.object({ examId: idParam.describe('시험 ID'), userId: idParam.describe('학생 ID') });
 
-export const scoreHistoryEntry = z.object({ at: z.string(), actorName: z.string().nullable(), action: z.string(), before: z.unknown(), after: z.unknown() });
+export const scoreHistoryEntry = z.object({ at: text(), actorName: text().nullable(), action: text(), before: z.unknown(), after: z.unknown() });
 
 // ─── statistics ─────────────────────────────────────────────────────────────────────────────────
 
@@ -313,7 +313,7 @@ export const examStatistics = z.object({
   questions: z.array(z.object({
     no: z.number(),
     kind: z.enum(['choice', 'short']),
-    tag: z.string().nullable(),
+    tag: text().nullable(),
     points: z.number(),
     answered: z.number().describe('답안이 있는 응시자 수'),
     correctRate: z.number().nullable().describe('정답률 (0–1)'),
@@ -324,8 +324,8 @@ export const examStatistics = z.object({
   byClass: z.array(z.object({
     examId: z.number(),
     lectureId: z.number(),
-    lectureName: z.string(),
-    weeklyLectureTitle: z.string(),
+    lectureName: text(),
+    weeklyLectureTitle: text(),
     takers: z.number(),
     average: z.number().nullable(),
     max: z.number().nullable(),
@@ -333,7 +333,7 @@ export const examStatistics = z.object({
   })),
   ranking: z.array(z.object({
     userId: z.number(),
-    name: z.string(),
+    name: text(),
     examId: z.number(),
     score: z.number(),
     rank: z.number(),
@@ -347,18 +347,18 @@ export type ExamStatistics = z.infer<typeof examStatistics>;
 
 export const retakeBody = z.object({
   examId: idParam.nullable().optional().describe('원래 시험 (나중에 연결해도 됨)'),
-  title: z.string().trim().min(1, '재시험 이름을 입력해 주세요').max(100),
+  title: text().trim().min(1, '재시험 이름을 입력해 주세요').max(100),
   date: isoDateSchema.nullish().describe('재시험 날짜'),
   questions: questionsSchema.optional().describe('재시험 문항과 정답 (비우면 원래 시험과 같음)'),
 });
 export const retake = z.object({
   id: z.number(),
   examId: z.number().nullable(),
-  title: z.string(),
-  date: z.string().nullable(),
+  title: text(),
+  date: text().nullable(),
   questions: z.array(questionSchema),
   maxScore: z.number(),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type Retake = z.infer<typeof retake>;
 
@@ -366,11 +366,11 @@ export type Retake = z.infer<typeof retake>;
 
 export const myResult = z.object({
   examId: z.number(),
-  title: z.string(),
+  title: text(),
   lectureId: z.number(),
-  lectureName: z.string(),
-  weeklyLectureTitle: z.string(),
-  date: z.string(),
+  lectureName: text(),
+  weeklyLectureTitle: text(),
+  date: text(),
   status: z.enum(SCORE_STATUSES),
   score: z.number().nullable(),
   retakeScore: z.number().nullable(),
@@ -389,24 +389,24 @@ export const resultQuestion = z.object({
   no: z.number(),
   kind: z.enum(['choice', 'short']),
   points: z.number(),
-  tag: z.string().nullable(),
-  answer: z.string().describe('정답 (공개된 시험만)'),
-  given: z.string().nullable().describe('내 답'),
+  tag: text().nullable(),
+  answer: text().describe('정답 (공개된 시험만)'),
+  given: text().nullable().describe('내 답'),
   correct: z.boolean(),
   correctRate: z.number().nullable().describe('반 전체 정답률 (0–1)'),
 });
 export const myResultDetail = myResult.extend({
   questions: z.array(resultQuestion).describe('문항별 결과 (답안이 있을 때)'),
-  trend: z.array(z.object({ examId: z.number(), title: z.string(), date: z.string(), score: z.number().nullable(), average: z.number().nullable(), maxScore: z.number() })).describe('같은 강좌에서 공개된 최근 시험'),
+  trend: z.array(z.object({ examId: z.number(), title: text(), date: text(), score: z.number().nullable(), average: z.number().nullable(), maxScore: z.number() })).describe('같은 강좌에서 공개된 최근 시험'),
 });
 export type MyResultDetail = z.infer<typeof myResultDetail>;
 
 export const openExam = z.object({
   examId: z.number(),
-  title: z.string(),
-  lectureName: z.string(),
-  weeklyLectureTitle: z.string(),
-  date: z.string(),
+  title: text(),
+  lectureName: text(),
+  weeklyLectureTitle: text(),
+  date: text(),
   questions: z.array(z.object({ no: z.number(), kind: z.enum(['choice', 'short']) })),
   submitted: z.boolean(),
   answers: answersSchema.nullable().describe('이미 제출한 답 (다시 제출하면 바뀜)'),
@@ -420,15 +420,15 @@ export const scoreLinkBody = z.object({
 });
 export const scoreLinkResult = z.object({
   userId: z.number(),
-  name: z.string(),
-  url: z.string(),
-  expiresAt: z.string(),
+  name: text(),
+  url: text(),
+  expiresAt: text(),
   smsQueued: z.boolean().describe('문자를 보냄 (학부모 전화가 없으면 false)'),
 });
 export const parentScoreView = z.object({
-  studentName: z.string(),
+  studentName: text(),
   result: myResultDetail.omit({ trend: true }),
-  expiresAt: z.string(),
+  expiresAt: text(),
 });
 export type ParentScoreView = z.infer<typeof parentScoreView>;
 
@@ -469,15 +469,15 @@ export const examsApi = {
   }),
   studentMemo: endpoint({
     method: 'PUT', path: `${wlBase}/student-memo`, tag: examTag, permission: 'TA',
-    summary: '회차 학생 메모', body: z.object({ userId: idParam, memo: z.string().max(1000) }), reply: z.object({ userId: z.number(), memo: z.string() }),
+    summary: '회차 학생 메모', body: z.object({ userId: idParam, memo: text().max(1000) }), reply: z.object({ userId: z.number(), memo: text() }),
   }),
   scoreMemo: endpoint({
     method: 'PUT', path: `${wlBase}/score-memo`, tag: examTag, permission: 'TA',
-    summary: '성적 칸 메모', body: z.object({ examId: idParam, userId: idParam, memo: z.string().max(1000), version }), reply: scoreCell,
+    summary: '성적 칸 메모', body: z.object({ examId: idParam, userId: idParam, memo: text().max(1000), version }), reply: scoreCell,
   }),
   sheetMemo: endpoint({
     method: 'PUT', path: `${wlBase}/sheet-memo`, tag: examTag, permission: 'TA',
-    summary: '회차 성적표 메모', body: z.object({ memo: z.string().max(5000) }), reply: z.object({ memo: z.string() }),
+    summary: '회차 성적표 메모', body: z.object({ memo: text().max(5000) }), reply: z.object({ memo: text() }),
   }),
 };
 
@@ -501,7 +501,7 @@ export const wlExamApi = {
       total: z.number(),
       valid: z.number(),
       updated: z.number(),
-      errors: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
+      errors: z.array(z.object({ row: z.number(), field: text(), message: text() })),
     }),
   }),
   scoresTemplate: endpoint({
@@ -602,7 +602,7 @@ export const scoreLinkApi = {
   view: endpoint({
     method: 'GET', path: '/link/score/:token', tag: 'links', permission: 'open',
     summary: '학부모 성적 링크 (그 학생의 공개된 성적만)',
-    params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, '링크가 올바르지 않습니다') }),
+    params: z.object({ token: text().regex(/^[A-Za-z0-9_-]{20,64}$/, '링크가 올바르지 않습니다') }),
     reply: parentScoreView,
   }),
 };

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
-import { idParam } from './validation.ts';
+import { fileNameText, id, idParam, text } from './validation.ts';
 
 /**
  * material: 강의 자료 on a weekly lecture (staff); homework / self_study: a student's own uploads;
@@ -174,18 +174,18 @@ export const WATERMARK_USER_ERRORS = errorCodes('users', { not_found: 404 });
 
 export const storedFile = z.object({
   id: z.number(),
-  fileName: z.string(),
-  contentType: z.string(),
+  fileName: text(),
+  contentType: text(),
   size: z.number(),
   kind: z.enum(FILE_KINDS),
   status: z.enum(['pending', 'available']),
-  memo: z.string(),
+  memo: text(),
   hasParentAccess: z.boolean(),
   lectureId: z.number().nullable(),
   weeklyLectureId: z.number().nullable(),
   ownerId: z.number().nullable().describe('올린 사람 (게시판 방문자 첨부는 null)'),
-  ownerName: z.string().nullable(),
-  createdAt: z.string(),
+  ownerName: text().nullable(),
+  createdAt: text(),
 });
 export type StoredFile = z.infer<typeof storedFile>;
 
@@ -199,39 +199,39 @@ export type FilePermissionScope = (typeof FILE_PERMISSION_SCOPES)[number];
 export const filePermission = z.object({
   weeklyLectureId: z.number(),
   scope: z.enum(FILE_PERMISSION_SCOPES),
-  availableFrom: z.string().nullable(),
+  availableFrom: text().nullable(),
   studentIds: z.array(z.number()),
 });
 export type FilePermission = z.infer<typeof filePermission>;
 
 export const signedUrl = z.object({
-  url: z.string().describe('서명된 주소 (GET). 짧은 시간만 유효'),
-  expiresAt: z.string(),
-  fileName: z.string(),
+  url: text().describe('서명된 주소 (GET). 짧은 시간만 유효'),
+  expiresAt: text(),
+  fileName: text(),
   watermarked: z.boolean().describe('학생 다운로드에 워터마크가 들어간 사본이면 true'),
 });
 export type SignedUrl = z.infer<typeof signedUrl>;
 
 export const uploadUrlReply = z.object({
   file: storedFile,
-  url: z.string(),
+  url: text(),
   method: z.literal('PUT'),
-  headers: z.record(z.string(), z.string()),
-  expiresAt: z.string(),
+  headers: z.record(text(), text()),
+  expiresAt: text(),
 });
 
-export const uploadPart = z.object({ partNumber: z.number(), size: z.number(), url: z.string() });
+export const uploadPart = z.object({ partNumber: z.number(), size: z.number(), url: text() });
 export const multipartReply = z.object({
   file: storedFile,
-  uploadId: z.string(),
+  uploadId: text(),
   partSize: z.number(),
   parts: z.array(uploadPart),
-  expiresAt: z.string(),
+  expiresAt: text(),
 });
 
-const viewer = z.object({ userId: z.number(), name: z.string(), loginId: z.string(), phone: z.string().nullable() });
+const viewer = z.object({ userId: z.number(), name: text(), loginId: text(), phone: text().nullable() });
 export const fileViews = z.object({
-  opened: z.array(viewer.extend({ firstOpenedAt: z.string(), lastOpenedAt: z.string(), openCount: z.number() })),
+  opened: z.array(viewer.extend({ firstOpenedAt: text(), lastOpenedAt: text(), openCount: z.number() })),
   notOpened: z.array(viewer),
 });
 export type FileViews = z.infer<typeof fileViews>;
@@ -239,8 +239,8 @@ export type FileViews = z.infer<typeof fileViews>;
 export const materialWeek = z.object({
   weeklyLectureId: z.number(),
   lectureId: z.number(),
-  title: z.string(),
-  date: z.string(),
+  title: text(),
+  date: text(),
   files: z.array(storedFile.extend({ opened: z.boolean() })),
 });
 export type MaterialWeek = z.infer<typeof materialWeek>;
@@ -252,37 +252,37 @@ export const parentLink = z.object({
   id: z.number(),
   fileId: z.number(),
   studentId: z.number().nullable(),
-  studentName: z.string().nullable(),
+  studentName: text().nullable(),
   status: z.enum(['active', 'expired', 'revoked']),
-  expiresAt: z.string(),
-  revokedAt: z.string().nullable(),
-  smsPhone: z.string().nullable().describe('링크를 문자로 보낸 학부모 번호 (복사만 했으면 null)'),
+  expiresAt: text(),
+  revokedAt: text().nullable(),
+  smsPhone: text().nullable().describe('링크를 문자로 보낸 학부모 번호 (복사만 했으면 null)'),
   openCount: z.number().describe('학부모가 링크를 연 횟수'),
-  firstOpenedAt: z.string().nullable(),
-  lastOpenedAt: z.string().nullable(),
-  createdAt: z.string(),
-  createdByName: z.string().nullable(),
+  firstOpenedAt: text().nullable(),
+  lastOpenedAt: text().nullable(),
+  createdAt: text(),
+  createdByName: text().nullable(),
 });
 export type ParentLink = z.infer<typeof parentLink>;
 
-export const madeParentLink = parentLink.extend({ url: z.string().describe('학부모가 여는 주소. 지금 한 번만 알려 줌') });
+export const madeParentLink = parentLink.extend({ url: text().describe('학부모가 여는 주소. 지금 한 번만 알려 줌') });
 export type MadeParentLink = z.infer<typeof madeParentLink>;
 
 export const parentLinks = z.object({
   hasParentAccess: z.boolean(),
   links: z.array(parentLink),
-  students: z.array(z.object({ id: z.number(), name: z.string(), loginId: z.string(), parentPhone: z.string().nullable() })),
+  students: z.array(z.object({ id: z.number(), name: text(), loginId: text(), parentPhone: text().nullable() })),
 });
 export type ParentLinks = z.infer<typeof parentLinks>;
 
 /** What a parent's link opens: the file's facts and a signed download URL that lives a few minutes. */
 export const sharedFile = z.object({
-  fileName: z.string(),
-  contentType: z.string(),
+  fileName: text(),
+  contentType: text(),
   fileSize: z.number(),
-  studentName: z.string().nullable(),
-  expiresAt: z.string().describe('링크 만료 시각'),
-  download: z.object({ url: z.string().describe('서명된 다운로드 주소 (몇 분만 유효)'), expiresAt: z.string() }),
+  studentName: text().nullable(),
+  expiresAt: text().describe('링크 만료 시각'),
+  download: z.object({ url: text().describe('서명된 다운로드 주소 (몇 분만 유효)'), expiresAt: text() }),
 });
 export type SharedFile = z.infer<typeof sharedFile>;
 
@@ -291,19 +291,19 @@ export type SharedFile = z.infer<typeof sharedFile>;
 const maxSize = Math.max(...Object.values(FILE_SIZE_LIMIT));
 
 export const uploadBody = z.object({
-  fileName: z.string().trim().min(1).max(255).describe('원래 파일 이름 (서버가 정리함)'),
-  contentType: z.string().trim().min(1).max(200).describe('브라우저가 알려 준 형식 (참고용; 실제 형식은 내용으로 판별)'),
+  fileName: fileNameText().trim().min(1).max(255).describe('원래 파일 이름 (서버가 정리함)'),
+  contentType: text().trim().min(1).max(200).describe('브라우저가 알려 준 형식 (참고용; 실제 형식은 내용으로 판별)'),
   fileSize: z.number().int().min(1, '빈 파일은 올릴 수 없습니다').max(maxSize).describe('바이트 수'),
   kind: z.enum(FILE_KINDS).describe('material(강의 자료, 직원) / video(강의 영상 원본, 직원) / omr(OMR 답안지 스캔·사진, 직원) / receipt(경비 영수증, 조교) / homework(과제) / self_study(자습 파일)'),
-  weeklyLectureId: z.number().int().positive().nullish().describe('회차 id (강의 자료, 강의 영상, OMR 답안지는 필수)'),
+  weeklyLectureId: id.nullish().describe('회차 id (강의 자료, 강의 영상, OMR 답안지는 필수)'),
 });
 export type UploadBody = z.infer<typeof uploadBody>;
 
-const sha256 = z.string().regex(/^[a-fA-F0-9]{64}$/, 'SHA-256 16진수 64자여야 합니다');
-const uploadId = z.string().trim().min(1).max(1024).describe('multipart initiate가 돌려준 업로드 id');
+const sha256 = text().regex(/^[a-fA-F0-9]{64}$/, 'SHA-256 16진수 64자여야 합니다');
+const uploadId = text().trim().min(1).max(1024).describe('multipart initiate가 돌려준 업로드 id');
 const partNumber = z.number().int().min(1).max(MAX_PARTS);
 const partsBody = z
-  .array(z.object({ partNumber, etag: z.string().trim().min(1).max(200).describe('조각 PUT 응답의 ETag 헤더') }))
+  .array(z.object({ partNumber, etag: text().trim().min(1).max(200).describe('조각 PUT 응답의 ETag 헤더') }))
   .min(1)
   .max(MAX_PARTS);
 
@@ -384,12 +384,12 @@ export const filesApi = {
   watermark: endpoint({
     method: 'POST', path: '/files/:id/watermark', tag, permission: 'STUDENT',
     summary: '워터마크 사본 (PDF·PNG·JPEG). 직원은 학생을 지정할 수 있음',
-    body: z.object({ studentId: z.number().int().positive().nullish().describe('직원만: 이 학생의 이름으로') }).default({}),
+    body: z.object({ studentId: id.nullish().describe('직원만: 이 학생의 이름으로') }).default({}),
     reply: signedUrl,
   }),
   updateMemo: endpoint({
     method: 'PUT', path: '/files/:id/memo', tag, permission: 'STUDENT',
-    summary: '파일 메모', body: z.object({ memo: z.string().max(2000).describe('메모') }), reply: storedFile,
+    summary: '파일 메모', body: z.object({ memo: text().max(2000).describe('메모') }), reply: storedFile,
   }),
   setParentAccess: endpoint({
     method: 'PUT', path: '/files/:id/parent-access', tag, permission: 'TA',
@@ -474,7 +474,7 @@ export const parentLinksApi = {
   open: endpoint({
     method: 'GET', path: '/link/files/:token', tag: 'link', permission: 'open',
     summary: '학부모 링크로 파일 열기 (로그인 없음). 만료·취소·비공개면 404',
-    params: z.object({ token: z.string().max(200) }),
+    params: z.object({ token: text().max(200) }),
     reply: sharedFile,
   }),
 };

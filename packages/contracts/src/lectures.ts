@@ -9,7 +9,7 @@ import { DAY_LABELS, minutesOf } from './dates.ts';
 import { downloadReply, endpoint, XLSX_TYPE } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
 import { reportIssues, type RuleIssue } from './rules.ts';
-import { idParam, isoDateSchema } from './validation.ts';
+import { idParam, isoDateSchema, text } from './validation.ts';
 
 export const LECTURE_ERRORS = errorCodes('lectures', {
   not_found: 404,
@@ -45,8 +45,7 @@ export const PORTAL_ERRORS = errorCodes('portal', { range_invalid: 400 });
 
 // ─── rules shared by the form and the server ────────────────────────────────────────────────────
 
-export const timeSchema = z
-  .string()
+export const timeSchema = text()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, '시각은 HH:MM (예: 19:00) 형식이어야 합니다')
   .describe('시각 (HH:MM)');
 
@@ -103,19 +102,19 @@ export function scheduleText(schedule: readonly ScheduleSlot[]): string {
 
 // ─── lectures ───────────────────────────────────────────────────────────────────────────────────
 
-const optionalText = (max: number) => z.string().trim().max(max).nullish();
+const optionalText = (max: number) => text().trim().max(max).nullish();
 
 export const lectureFields = z.object({
-  name: z.string().trim().min(1, '강좌명을 입력해 주세요').max(100).describe('강좌명'),
-  subject: z.string().trim().min(1, '과목을 입력해 주세요').max(30).describe('과목 (수학, 국어 …)'),
-  teacherName: z.string().trim().min(1, '담당 강사를 입력해 주세요').max(30).describe('담당 강사 이름 (계정이 없는 외부 강사도 가능)'),
+  name: text().trim().min(1, '강좌명을 입력해 주세요').max(100).describe('강좌명'),
+  subject: text().trim().min(1, '과목을 입력해 주세요').max(30).describe('과목 (수학, 국어 …)'),
+  teacherName: text().trim().min(1, '담당 강사를 입력해 주세요').max(30).describe('담당 강사 이름 (계정이 없는 외부 강사도 가능)'),
   targetSchool: optionalText(50).describe('대상 학교'),
   targetGrade: optionalText(20).describe('대상 학년 (고2 등)'),
   schedule: z.array(scheduleSlotSchema).max(14).describe('주간 시간표: 요일과 시각. 같은 요일 시간이 겹치면 거부'),
   room: optionalText(30).describe('강의실'),
   startDate: isoDateSchema.describe('개강일'),
   endDate: isoDateSchema.describe('종강일'),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, '색상은 #RRGGBB 형식이어야 합니다').optional().describe('표시 색상'),
+  color: text().regex(/^#[0-9a-fA-F]{6}$/, '색상은 #RRGGBB 형식이어야 합니다').optional().describe('표시 색상'),
 });
 
 export const lectureBody = lectureFields.superRefine((v, ctx) => {
@@ -128,16 +127,16 @@ export type LectureInput = z.input<typeof lectureBody>;
 
 export const lecture = z.object({
   id: z.number(),
-  name: z.string(),
-  subject: z.string(),
-  teacherName: z.string(),
-  targetSchool: z.string().nullable(),
-  targetGrade: z.string().nullable(),
-  schedule: z.array(z.object({ dayOfWeek: z.number(), startTime: z.string(), endTime: z.string() })),
-  room: z.string().nullable(),
-  startDate: z.string(),
-  endDate: z.string(),
-  color: z.string(),
+  name: text(),
+  subject: text(),
+  teacherName: text(),
+  targetSchool: text().nullable(),
+  targetGrade: text().nullable(),
+  schedule: z.array(z.object({ dayOfWeek: z.number(), startTime: text(), endTime: text() })),
+  room: text().nullable(),
+  startDate: text(),
+  endDate: text(),
+  color: text(),
   disabled: z.boolean(),
 });
 export type Lecture = z.infer<typeof lecture>;
@@ -146,26 +145,26 @@ export const weeklyLecture = z.object({
   id: z.number(),
   lectureId: z.number(),
   seq: z.number().nullable().describe('정규 회차 번호 (특별 회차는 null)'),
-  title: z.string(),
-  specialName: z.string().nullable().describe('보강, 특강 등 특별 회차 이름'),
-  date: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
+  title: text(),
+  specialName: text().nullable().describe('보강, 특강 등 특별 회차 이름'),
+  date: text(),
+  startTime: text(),
+  endTime: text(),
 });
 export type WeeklyLecture = z.infer<typeof weeklyLecture>;
 
 export const dday = z.object({
   id: z.number(),
   lectureId: z.number(),
-  title: z.string(),
-  date: z.string(),
+  title: text(),
+  date: text(),
   seq: z.number(),
-  label: z.string().describe('D-12, D-day, D+3'),
+  label: text().describe('D-12, D-day, D+3'),
 });
 export type Dday = z.infer<typeof dday>;
 
 export const ddayBody = z.object({
-  title: z.string().trim().min(1, 'D-day 이름을 입력해 주세요').max(50).describe('D-day 이름 (기말고사, 2027 수능 …)'),
+  title: text().trim().min(1, 'D-day 이름을 입력해 주세요').max(50).describe('D-day 이름 (기말고사, 2027 수능 …)'),
   date: isoDateSchema.describe('날짜'),
 });
 
@@ -181,7 +180,7 @@ export const lectureListItem = lecture.extend({
 });
 export type LectureListItem = z.infer<typeof lectureListItem>;
 
-export const rosterStudent = z.object({ userId: z.number(), name: z.string(), loginId: z.string(), phone: z.string().nullable(), enrolledAt: z.string() });
+export const rosterStudent = z.object({ userId: z.number(), name: text(), loginId: text(), phone: text().nullable(), enrolledAt: text() });
 export const lectureDetail = lecture.extend({
   weeklyLectures: z.array(weeklyLecture),
   students: z.array(rosterStudent),
@@ -238,7 +237,7 @@ export const lecturesApi = {
       userId: z.number(),
       fromLectureId: z.number(),
       toLectureId: z.number(),
-      fromDate: z.string(),
+      fromDate: text(),
       participationsRemoved: z.number(),
       participationsAdded: z.number(),
     }),
@@ -265,7 +264,7 @@ export const lecturesApi = {
 
 // ─── weekly lectures (회차) ───────────────────────────────────────────────────────────────────────
 
-export const specialNameSchema = z.string().trim().min(1, '회차 이름을 입력해 주세요').max(40).describe('특별 회차 이름 (보강, 특강 …)');
+export const specialNameSchema = text().trim().min(1, '회차 이름을 입력해 주세요').max(40).describe('특별 회차 이름 (보강, 특강 …)');
 
 export const specialSessionBody = z
   .object({ specialName: specialNameSchema, date: isoDateSchema, startTime: timeSchema, endTime: timeSchema })
@@ -276,27 +275,27 @@ export const specialSessionBody = z
   });
 
 export const announcementBody = z.object({
-  title: z.string().trim().min(1, '공지 제목을 입력해 주세요').max(100).describe('공지 제목'),
-  content: z.string().max(5000).default('').describe('공지 내용'),
+  title: text().trim().min(1, '공지 제목을 입력해 주세요').max(100).describe('공지 제목'),
+  content: text().max(5000).default('').describe('공지 내용'),
 });
 export const announcement = z.object({
   id: z.number(),
   weeklyLectureId: z.number(),
-  title: z.string(),
-  content: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  title: text(),
+  content: text(),
+  createdAt: text(),
+  updatedAt: text(),
 });
 export type Announcement = z.infer<typeof announcement>;
 
 export const participant = z.object({
   userId: z.number(),
-  name: z.string(),
-  loginId: z.string(),
-  phone: z.string().nullable(),
+  name: text(),
+  loginId: text(),
+  phone: text().nullable(),
   attTypeId: z.number().nullable(),
   attLocked: z.boolean(),
-  memo: z.string().nullable(),
+  memo: text().nullable(),
 });
 export type Participant = z.infer<typeof participant>;
 
@@ -367,21 +366,21 @@ export const weeklyLecturesApi = {
 
 // ─── attendance ─────────────────────────────────────────────────────────────────────────────────
 
-export const attendanceType = z.object({ id: z.number(), name: z.string(), color: z.string(), countsAsPresent: z.boolean(), seq: z.number() });
+export const attendanceType = z.object({ id: z.number(), name: text(), color: text(), countsAsPresent: z.boolean(), seq: z.number() });
 export type AttendanceType = z.infer<typeof attendanceType>;
 
 export const attendanceTypeBody = z.object({
-  name: z.string().trim().min(1, '출결 유형 이름을 입력해 주세요').max(20).describe('출결 유형 이름'),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, '색상은 #RRGGBB 형식이어야 합니다').describe('표시 색상'),
+  name: text().trim().min(1, '출결 유형 이름을 입력해 주세요').max(20).describe('출결 유형 이름'),
+  color: text().regex(/^#[0-9a-fA-F]{6}$/, '색상은 #RRGGBB 형식이어야 합니다').describe('표시 색상'),
   countsAsPresent: z.boolean().describe('출석으로 인정하는지'),
   seq: z.number().int().min(0).max(1000).optional().describe('표시 순서'),
 });
 
 export const gridStudent = z.object({
   userId: z.number(),
-  name: z.string(),
-  loginId: z.string(),
-  phone: z.string().nullable(),
+  name: text(),
+  loginId: text(),
+  phone: text().nullable(),
   enrolled: z.boolean().describe('현재 수강 중 (false: 반 이동·수강 종료, 지난 기록만 있음)'),
   cells: z.array(z.number().nullable()).describe('weeklyLectures 순서대로: null 참여자 아님, 0 미입력, 그 외 출결 유형 ID'),
   lockedWeeklyLectureIds: z.array(z.number()).describe('출결이 잠긴 회차 ID'),
@@ -446,15 +445,15 @@ export const attendanceApi = {
 export const mySession = z.object({
   id: z.number(),
   lectureId: z.number(),
-  lectureName: z.string(),
-  color: z.string(),
-  room: z.string().nullable(),
-  title: z.string(),
-  specialName: z.string().nullable(),
-  date: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  attendance: z.object({ attTypeId: z.number(), name: z.string(), color: z.string(), countsAsPresent: z.boolean() }).nullable(),
+  lectureName: text(),
+  color: text(),
+  room: text().nullable(),
+  title: text(),
+  specialName: text().nullable(),
+  date: text(),
+  startTime: text(),
+  endTime: text(),
+  attendance: z.object({ attTypeId: z.number(), name: text(), color: text(), countsAsPresent: z.boolean() }).nullable(),
 });
 export type MySession = z.infer<typeof mySession>;
 
@@ -463,32 +462,32 @@ export type MyLecture = z.infer<typeof myLecture>;
 
 export const myAnnouncement = z.object({
   id: z.number(),
-  title: z.string(),
-  content: z.string(),
-  createdAt: z.string(),
+  title: text(),
+  content: text(),
+  createdAt: text(),
   weeklyLectureId: z.number(),
-  weeklyLectureTitle: z.string(),
-  date: z.string(),
+  weeklyLectureTitle: text(),
+  date: text(),
   lectureId: z.number(),
-  lectureName: z.string(),
+  lectureName: text(),
 });
 export type MyAnnouncement = z.infer<typeof myAnnouncement>;
 
 export const myAttendance = z.object({
   lectures: z.array(z.object({
     lectureId: z.number(),
-    lectureName: z.string(),
-    color: z.string(),
+    lectureName: text(),
+    color: text(),
     total: z.number(),
     marked: z.number(),
     present: z.number(),
-    counts: z.array(z.object({ name: z.string(), count: z.number() })),
+    counts: z.array(z.object({ name: text(), count: z.number() })),
   })),
   sessions: z.array(mySession),
 });
 export type MyAttendance = z.infer<typeof myAttendance>;
 
-export const myDday = dday.extend({ lectureName: z.string(), upcoming: z.boolean() });
+export const myDday = dday.extend({ lectureName: text(), upcoming: z.boolean() });
 export type MyDday = z.infer<typeof myDday>;
 
 export const sessionRangeQuery = z

@@ -1,14 +1,15 @@
 /** Notices: the staff notice (TA landing page) and the clinic notice (shown when booking). */
 import { z } from 'zod';
+import { text } from './validation.ts';
 import { endpoint } from './endpoint.ts';
 
 export const notice = z.object({
-  content: z.string(),
-  updatedAt: z.string().nullable(),
-  updatedByName: z.string().nullable(),
+  content: text(),
+  updatedAt: text().nullable(),
+  updatedByName: text().nullable(),
 });
 export type Notice = z.infer<typeof notice>;
-export const noticeBody = z.object({ content: z.string().max(20000).describe('공지 본문 (줄바꿈 유지)') });
+export const noticeBody = z.object({ content: text().max(20000).describe('공지 본문 (줄바꿈 유지)') });
 
 const tag = 'notice';
 export const noticesApi = {

@@ -5,6 +5,7 @@
  * the fill of every bubble and the questions a person must confirm before they become scores.
  */
 import { z } from 'zod';
+import { id, idParam, text } from './validation.ts';
 import { downloadReply, endpoint } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
 
@@ -19,7 +20,7 @@ export type OmrPoint = z.infer<typeof point>;
  * whose value is `values[i]`.
  */
 export const omrField = z.object({
-  id: z.string().min(1).max(80).describe('필드 이름 (q1, q12_2, id3 …)'),
+  id: text().min(1).max(80).describe('필드 이름 (q1, q12_2, id3 …)'),
   kind: z.enum(['choice', 'digit', 'other']),
   /** What the field answers: a question (its digit position for numeric answers), a digit of the 수험번호, or nothing we grade. */
   role: z.discriminatedUnion('type', [
@@ -27,7 +28,7 @@ export const omrField = z.object({
     z.object({ type: z.literal('id'), index: z.number().int().min(0).max(11) }),
     z.object({ type: z.literal('other') }),
   ]),
-  values: z.array(z.string().max(20)).min(1).max(40),
+  values: z.array(text().max(20)).min(1).max(40),
   bubbles: z.array(point).min(1).max(40),
 });
 export type OmrField = z.infer<typeof omrField>;
@@ -115,30 +116,30 @@ export const omrBatch = z.object({
   lectureId: z.number(),
   weeklyLectureId: z.number(),
   status: z.enum(OMR_BATCH_STATUSES),
-  files: z.array(z.object({ id: z.number(), fileName: z.string() })),
+  files: z.array(z.object({ id: z.number(), fileName: text() })),
   total: z.number().describe('읽을 페이지 수 (파일을 다 열기 전에는 0)'),
   done: z.number().describe('읽은 페이지 수'),
   sheets: z.object({ unreadable: z.number(), review: z.number(), ready: z.number(), applied: z.number() }),
   flaggedQuestions: z.number().describe('사람이 확인할 문항 수 (확인 안 한 것)'),
-  error: z.string().nullable(),
-  createdAt: z.string(),
-  createdByName: z.string().nullable(),
+  error: text().nullable(),
+  createdAt: text(),
+  createdByName: text().nullable(),
 });
 export type OmrBatch = z.infer<typeof omrBatch>;
 
 export const omrQuestion = z.object({
   no: z.number(),
-  answer: z.string().nullable().describe('읽은 답 (확인했으면 확인한 답). "2,4"는 두 개 표기'),
-  read: z.string().nullable().describe('처음 읽은 답'),
+  answer: text().nullable().describe('읽은 답 (확인했으면 확인한 답). "2,4"는 두 개 표기'),
+  read: text().nullable().describe('처음 읽은 답'),
   flagged: z.boolean().describe('확인이 필요했던 문항'),
   confirmed: z.boolean(),
-  fields: z.array(z.string()),
+  fields: z.array(text()),
 });
 export type OmrQuestion = z.infer<typeof omrQuestion>;
 
 export const omrFieldRead = z.object({
-  id: z.string(),
-  marked: z.array(z.string()),
+  id: text(),
+  marked: z.array(text()),
   fills: z.array(z.number()).describe('칸마다 칠한 정도 (0 빈칸 … 1 이 답안지의 보통 표기)'),
   status: z.enum(['ok', 'blank', 'multiple', 'doubtful']),
   notes: z.array(z.enum(['light', 'erased', 'partial', 'gap'])),
@@ -152,13 +153,13 @@ export const omrSheetSummary = z.object({
   id: z.number(),
   batchId: z.number(),
   fileId: z.number(),
-  fileName: z.string(),
+  fileName: text(),
   page: z.number().describe('파일 안의 쪽 (1부터)'),
   status: z.enum(OMR_SHEET_STATUSES),
-  reason: z.string().nullable().describe('읽지 못했거나 확인이 필요한 이유'),
+  reason: text().nullable().describe('읽지 못했거나 확인이 필요한 이유'),
   userId: z.number().nullable(),
-  studentName: z.string().nullable(),
-  candidateNumber: z.string().nullable().describe('칠한 수험번호'),
+  studentName: text().nullable(),
+  candidateNumber: text().nullable().describe('칠한 수험번호'),
   idSource: z.enum(OMR_ID_SOURCES).nullable(),
   flagged: z.array(z.number()).describe('확인할 문항 번호 (확인 안 한 것)'),
   score: z.number().nullable().describe('정답으로 채점한 점수 (미리보기)'),
@@ -169,8 +170,8 @@ export const omrSheet = omrSheetSummary.extend({
   examId: z.number(),
   questions: z.array(omrQuestion),
   fields: z.array(omrFieldRead),
-  imageUrl: z.string().nullable().describe('바르게 편 답안지 이미지 (5분 동안 열리는 주소)'),
-  originalUrl: z.string().nullable().describe('원본 파일 (PDF면 그 쪽을 봅니다)'),
+  imageUrl: text().nullable().describe('바르게 편 답안지 이미지 (5분 동안 열리는 주소)'),
+  originalUrl: text().nullable().describe('원본 파일 (PDF면 그 쪽을 봅니다)'),
   scale: z.number().nullable().describe('바르게 편 이미지의 mm당 픽셀'),
   layout: omrLayout,
 });
@@ -179,12 +180,12 @@ export type OmrSheet = z.infer<typeof omrSheet>;
 export const omrBatchDetail = omrBatch.extend({ sheetList: z.array(omrSheetSummary) });
 export type OmrBatchDetail = z.infer<typeof omrBatchDetail>;
 
-export const omrCandidate = z.object({ userId: z.number(), name: z.string(), loginId: z.string(), candidateNumber: z.string() });
+export const omrCandidate = z.object({ userId: z.number(), name: text(), loginId: text(), candidateNumber: text() });
 export const omrExamSheet = z.object({
   examId: z.number(),
   lectureId: z.number(),
   weeklyLectureId: z.number(),
-  title: z.string(),
+  title: text(),
   questionCount: z.number(),
   omitted: z.array(z.number()).describe('답안지에 칸이 없는 주관식 (숫자 0–999가 아닌 답): 직접 입력'),
   layout: omrLayout,
@@ -192,10 +193,10 @@ export const omrExamSheet = z.object({
 });
 export type OmrExamSheet = z.infer<typeof omrExamSheet>;
 
-const answerText = z.string().trim().max(30).nullable();
+const answerText = text().trim().max(30).nullable();
 export const confirmBody = z.object({
   answers: z.array(z.object({ no: z.number().int().min(1).max(200).describe('문항 번호'), answer: answerText.describe('확인한 답 (null: 빈칸)') })).max(200).default([]),
-  userId: z.number().int().positive().optional().describe('이 답안지의 학생 (수험번호를 못 읽었을 때)'),
+  userId: id.optional().describe('이 답안지의 학생 (수험번호를 못 읽었을 때)'),
 });
 
 const wlBase = '/lectures/:id/weekly-lectures/:wlId';
@@ -214,7 +215,7 @@ export const omrApi = {
   start: endpoint({
     method: 'POST', path: `${wlBase}/grade-omr`, tag, permission: 'TA',
     summary: 'OMR 채점 시작 (올린 스캔 PDF·사진을 읽음; 진행은 실시간 채널 lecture:<id>의 omr 이벤트)',
-    body: z.object({ examId: z.number().int().positive().describe('시험 ID'), fileIds: z.array(z.number().int().positive()).min(1, 'OMR 파일을 하나 이상 올려 주세요').max(50).describe('kind=omr로 올린 파일') }),
+    body: z.object({ examId: id.describe('시험 ID'), fileIds: z.array(id).min(1, 'OMR 파일을 하나 이상 올려 주세요').max(50).describe('kind=omr로 올린 파일') }),
     reply: omrBatch,
   }),
   list: endpoint({ method: 'GET', path: `${wlBase}/grade-omr`, tag, permission: 'TA', summary: '이 회차의 OMR 채점 목록', reply: z.array(omrBatch) }),
@@ -228,7 +229,7 @@ export const omrApi = {
   }),
   scoreSheet: endpoint({
     method: 'GET', path: '/wl-score/:examId/:userId/omr', tag, permission: 'TA', summary: '성적 칸의 OMR 답안지',
-    params: z.object({ examId: z.coerce.number().int().positive().describe('시험 ID'), userId: z.coerce.number().int().positive().describe('학생 ID') }),
+    params: z.object({ examId: idParam.describe('시험 ID'), userId: idParam.describe('학생 ID') }),
     reply: omrSheet,
   }),
 };

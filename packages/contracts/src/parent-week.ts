@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { CLINIC_STATUSES, SCORE_STATUSES } from './exams.ts';
-import { idParam } from './validation.ts';
+import { idParam, text } from './validation.ts';
 
 /** How far back a parent may page from the current week. */
 export const WEEK_LINK_PAST_WEEKS = 4;
@@ -15,17 +15,17 @@ export const WEEK_LINK_DEFAULT_DAYS = 14;
 
 export const weekSession = z.object({
   weeklyLectureId: z.number(),
-  lectureName: z.string(),
-  color: z.string().nullable(),
-  title: z.string(),
-  date: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  attendance: z.object({ name: z.string(), color: z.string(), countsAsPresent: z.boolean() }).nullable().describe('출결 (아직 없으면 null)'),
-  announcements: z.array(z.object({ title: z.string(), content: z.string(), createdAt: z.string() })),
+  lectureName: text(),
+  color: text().nullable(),
+  title: text(),
+  date: text(),
+  startTime: text(),
+  endTime: text(),
+  attendance: z.object({ name: text(), color: text(), countsAsPresent: z.boolean() }).nullable().describe('출결 (아직 없으면 null)'),
+  announcements: z.array(z.object({ title: text(), content: text(), createdAt: text() })),
   exams: z.array(
     z.object({
-      title: z.string(),
+      title: text(),
       status: z.enum(SCORE_STATUSES),
       score: z.number().nullable(),
       retakeScore: z.number().nullable(),
@@ -36,39 +36,39 @@ export const weekSession = z.object({
       clinic: z.enum(CLINIC_STATUSES),
     }),
   ).describe('공개된 시험 결과만'),
-  files: z.array(z.object({ id: z.number(), fileName: z.string(), contentType: z.string(), size: z.number() })).describe('학부모에게 공개된 자료'),
+  files: z.array(z.object({ id: z.number(), fileName: text(), contentType: text(), size: z.number() })).describe('학부모에게 공개된 자료'),
 });
 export type WeekSession = z.infer<typeof weekSession>;
 
 export const weekView = z.object({
-  studentName: z.string(),
-  weekStart: z.string().describe('월요일 (YYYY-MM-DD)'),
-  weekEnd: z.string().describe('일요일'),
-  previousWeek: z.string().nullable().describe('볼 수 있는 지난주 월요일'),
-  nextWeek: z.string().nullable(),
+  studentName: text(),
+  weekStart: text().describe('월요일 (YYYY-MM-DD)'),
+  weekEnd: text().describe('일요일'),
+  previousWeek: text().nullable().describe('볼 수 있는 지난주 월요일'),
+  nextWeek: text().nullable(),
   sessions: z.array(weekSession),
   clinic: z.object({
     required: z.number().describe('이번 주 시험 중 클리닉 대상'),
     booked: z.number(),
     done: z.number(),
-    slots: z.array(z.object({ date: z.string(), startTime: z.string(), endTime: z.string(), title: z.string(), status: z.string() })).describe('예약한 클리닉 시간'),
+    slots: z.array(z.object({ date: text(), startTime: text(), endTime: text(), title: text(), status: text() })).describe('예약한 클리닉 시간'),
   }),
-  expiresAt: z.string(),
+  expiresAt: text(),
 });
 export type WeekView = z.infer<typeof weekView>;
 
 export const weekLinkItem = z.object({
   id: z.number(),
   status: z.enum(['active', 'expired', 'revoked']),
-  expiresAt: z.string(),
-  smsPhone: z.string().nullable(),
+  expiresAt: text(),
+  smsPhone: text().nullable(),
   openCount: z.number(),
-  lastOpenedAt: z.string().nullable(),
-  createdAt: z.string(),
+  lastOpenedAt: text().nullable(),
+  createdAt: text(),
 });
 export type WeekLinkItem = z.infer<typeof weekLinkItem>;
 
-const token = z.string().max(64).describe('문자로 받은 링크의 토큰');
+const token = text().max(64).describe('문자로 받은 링크의 토큰');
 const tag = 'parent-week';
 
 export const parentWeekApi = {
@@ -82,7 +82,7 @@ export const parentWeekApi = {
   file: endpoint({
     method: 'GET', path: '/link/week/:token/files/:fileId', tag, permission: 'open', summary: '주간 리포트의 공개 자료 받기 (5분짜리 주소)',
     params: z.object({ token, fileId: idParam }),
-    reply: z.object({ url: z.string(), expiresAt: z.string(), fileName: z.string() }),
+    reply: z.object({ url: text(), expiresAt: text(), fileName: text() }),
   }),
   create: endpoint({
     method: 'POST', path: '/students/:id/week-links', tag, permission: 'TA', summary: '학생의 주간 리포트 링크 만들기 (학부모에게 문자로 보낼 수 있음)',
@@ -90,7 +90,7 @@ export const parentWeekApi = {
       expiresInDays: z.number().int().min(1, '1일 이상이어야 합니다').max(60, '60일 이하여야 합니다').default(WEEK_LINK_DEFAULT_DAYS),
       sendSms: z.boolean().default(false).describe('학부모 번호로 문자 보내기'),
     }),
-    reply: z.object({ url: z.string(), expiresAt: z.string(), smsQueued: z.boolean(), link: weekLinkItem }),
+    reply: z.object({ url: text(), expiresAt: text(), smsQueued: z.boolean(), link: weekLinkItem }),
   }),
   list: endpoint({
     method: 'GET', path: '/students/:id/week-links', tag, permission: 'TA', summary: '학생의 주간 리포트 링크 (최신순)', reply: z.array(weekLinkItem),

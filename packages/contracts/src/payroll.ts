@@ -10,7 +10,7 @@ import { downloadReply, endpoint, XLSX_TYPE } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
 import { reportIssues, type RuleIssue } from './rules.ts';
 import { MONTHLY_WAGE_TYPES, PAYMENT_TYPES } from './staff.ts';
-import { idParam, isoDateSchema } from './validation.ts';
+import { idParam, isoDateSchema, text } from './validation.ts';
 
 export const PAYROLL_ERRORS = errorCodes('payroll', {
   not_a_ta: 403,
@@ -37,8 +37,7 @@ export const PAYROLL_ERRORS = errorCodes('payroll', {
 // ─── vocabulary ─────────────────────────────────────────────────────────────────────────────────
 
 /** "2026-03": a pay month. */
-export const monthSchema = z
-  .string()
+export const monthSchema = text()
   .trim()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '월은 2026-03 형식입니다')
   .describe('급여 월 (YYYY-MM)');
@@ -94,32 +93,32 @@ export function previousMonth(month: string): string {
 export const workRecord = z.object({
   id: z.number(),
   taId: z.number(),
-  taName: z.string(),
+  taName: text(),
   wageTypeId: z.number(),
-  wageTypeName: z.string(),
-  startedAt: z.string().describe('출근 시각 (분 단위, 초는 버림)'),
-  endedAt: z.string().nullable().describe('퇴근 시각 (근무 중·퇴근 누락이면 null)'),
-  workDate: z.string().describe('근무일 (출근한 날, 한국 시간 YYYY-MM-DD)'),
+  wageTypeName: text(),
+  startedAt: text().describe('출근 시각 (분 단위, 초는 버림)'),
+  endedAt: text().nullable().describe('퇴근 시각 (근무 중·퇴근 누락이면 null)'),
+  workDate: text().describe('근무일 (출근한 날, 한국 시간 YYYY-MM-DD)'),
   status: z.enum(WORK_STATUSES),
   minutes: z.number().nullable().describe('근무 시간(분)'),
   nightMinutes: z.number().nullable().describe('그중 야간(22:00–06:00) 시간(분)'),
   corrected: z.boolean().describe('관리자가 고친 기록'),
-  correctionReason: z.string().nullable().describe('마지막 정정 사유'),
+  correctionReason: text().nullable().describe('마지막 정정 사유'),
   monthClosed: z.boolean().describe('급여가 마감된 달의 기록 (고칠 수 없음)'),
 });
 export type WorkRecord = z.infer<typeof workRecord>;
 
-export const clockWageType = z.object({ id: z.number(), name: z.string(), rate: z.number().nullable().describe('적용 시급 (원). null: 시급 미설정') });
+export const clockWageType = z.object({ id: z.number(), name: text(), rate: z.number().nullable().describe('적용 시급 (원). null: 시급 미설정') });
 
 export const workStatus = z.object({
   open: workRecord.nullable().describe('지금 근무 중인 기록'),
   missingOut: z.array(workRecord).describe('퇴근을 찍지 않고 지난 기록 (관리자가 정정)'),
   wageTypes: z.array(clockWageType).describe('출근할 때 고를 수 있는 근무 유형'),
-  now: z.string().describe('서버 시각 (근무 시간 표시 기준)'),
+  now: text().describe('서버 시각 (근무 시간 표시 기준)'),
 });
 export type WorkStatusReply = z.infer<typeof workStatus>;
 
-const reason = z.string().trim().min(2, '사유를 2자 이상 입력해 주세요').max(200, '사유는 200자까지입니다').describe('정정 사유 (감사 기록에 남음)');
+const reason = text().trim().min(2, '사유를 2자 이상 입력해 주세요').max(200, '사유는 200자까지입니다').describe('정정 사유 (감사 기록에 남음)');
 
 /** Clock-out after clock-in, and one shift at most 24 hours. */
 export function recordTimeIssues(v: { startedAt?: string; endedAt?: string | null }): RuleIssue[] {
@@ -152,10 +151,10 @@ export const updateRecordBody = z
 export type UpdateRecordInput = z.input<typeof updateRecordBody>;
 
 export const recordHistoryEntry = z.object({
-  at: z.string(),
-  actorName: z.string().nullable(),
-  action: z.string(),
-  reason: z.string().nullable(),
+  at: text(),
+  actorName: text().nullable(),
+  action: text(),
+  reason: text().nullable(),
   before: z.unknown(),
   after: z.unknown(),
 });
@@ -168,7 +167,7 @@ export const MAX_CLAIM_AMOUNT = 10_000_000;
 export const claimBody = z.object({
   date: isoDateSchema.describe('쓴 날짜'),
   amount: z.number({ message: '금액은 원 단위 숫자입니다' }).int('금액은 원 단위 정수입니다').min(1, '금액은 1원 이상입니다').max(MAX_CLAIM_AMOUNT, '금액은 1천만 원까지입니다').describe('금액 (원)'),
-  memo: z.string().trim().min(1, '어디에 쓴 돈인지 적어 주세요').max(200).describe('내용'),
+  memo: text().trim().min(1, '어디에 쓴 돈인지 적어 주세요').max(200).describe('내용'),
   receiptFileId: idParam.describe('영수증 파일 ID (파일 올리기에서 kind=receipt로 올린 이미지·PDF)'),
 });
 export type ClaimInput = z.input<typeof claimBody>;
@@ -177,17 +176,17 @@ export type ClaimBody = z.output<typeof claimBody>;
 export const expenseClaim = z.object({
   id: z.number(),
   taId: z.number(),
-  taName: z.string(),
-  date: z.string(),
+  taName: text(),
+  date: text(),
   amount: z.number(),
-  memo: z.string(),
-  receipt: z.object({ fileId: z.number(), fileName: z.string(), contentType: z.string() }).nullable(),
+  memo: text(),
+  receipt: z.object({ fileId: z.number(), fileName: text(), contentType: text() }).nullable(),
   status: z.enum(CLAIM_STATUSES),
-  payMonth: z.string().nullable().describe('지급되는 급여 월 (승인된 청구)'),
-  decidedAt: z.string().nullable(),
-  decidedByName: z.string().nullable(),
-  rejectReason: z.string().nullable(),
-  createdAt: z.string(),
+  payMonth: text().nullable().describe('지급되는 급여 월 (승인된 청구)'),
+  decidedAt: text().nullable(),
+  decidedByName: text().nullable(),
+  rejectReason: text().nullable(),
+  createdAt: text(),
 });
 export type ExpenseClaim = z.infer<typeof expenseClaim>;
 
@@ -203,7 +202,7 @@ export const customWageBody = z.object({
     .max(10_000_000, '금액이 너무 큽니다')
     .refine((v) => v !== 0, '0원은 넣을 수 없습니다')
     .describe('추가(+) 또는 공제(−) 금액 (원)'),
-  memo: z.string().trim().min(1, '내용을 적어 주세요').max(200).describe('내용 (예: 시험 감독 수당, 3월 근무 정정분)'),
+  memo: text().trim().min(1, '내용을 적어 주세요').max(200).describe('내용 (예: 시험 감독 수당, 3월 근무 정정분)'),
 });
 export type CustomWageInput = z.input<typeof customWageBody>;
 export type CustomWageBody = z.output<typeof customWageBody>;
@@ -211,12 +210,12 @@ export type CustomWageBody = z.output<typeof customWageBody>;
 export const customWage = z.object({
   id: z.number(),
   taId: z.number(),
-  taName: z.string(),
-  month: z.string(),
+  taName: text(),
+  month: text(),
   amount: z.number(),
-  memo: z.string(),
-  createdAt: z.string(),
-  createdByName: z.string().nullable(),
+  memo: text(),
+  createdAt: text(),
+  createdByName: text().nullable(),
 });
 export type CustomWage = z.infer<typeof customWage>;
 
@@ -235,32 +234,32 @@ export const WITHHOLDING_LABEL: Record<WithholdingCode, string> = {
 
 export const payrollLine = z.object({
   taId: z.number(),
-  name: z.string(),
-  loginId: z.string(),
+  name: text(),
+  loginId: text(),
   paymentType: z.enum(PAYMENT_TYPES),
   monthlyWageType: z.enum(MONTHLY_WAGE_TYPES),
   minutesWorked: z.number().describe('이 달에 일한 시간(분), 날짜별로 나눈 기준'),
   daysWorked: z.number(),
   hours: z.array(z.object({
     wageTypeId: z.number(),
-    name: z.string(),
+    name: text(),
     minutes: z.number(),
     rate: z.number().nullable().describe('적용 시급 (null: 미설정, 0원으로 계산)'),
     amount: z.number(),
     belowMinimum: z.boolean(),
   })).describe('근무 유형별 시간 × 시급'),
   weeklyHoliday: z.array(z.object({
-    weekStart: z.string(),
-    weekEnd: z.string(),
+    weekStart: text(),
+    weekEnd: text(),
     minutes: z.number().describe('그 주 근무 시간(분)'),
     amount: z.number(),
   })).describe('주휴수당: 이 달에 끝나는 주 중 15시간 이상 일한 주'),
   overtime: z.object({ minutes: z.number(), amount: z.number() }).describe('연장 가산 (1일 8시간·1주 40시간 초과, +50%)'),
   night: z.object({ minutes: z.number(), amount: z.number() }).describe('야간 가산 (22:00–06:00, +50%)'),
   salary: z.object({ monthlySalary: z.number(), paidDays: z.number(), daysInMonth: z.number(), amount: z.number() }).nullable(),
-  custom: z.array(z.object({ id: z.number(), amount: z.number(), memo: z.string() })),
-  expenses: z.array(z.object({ id: z.number(), date: z.string(), amount: z.number(), memo: z.string() })),
-  withholding: z.array(z.object({ code: z.enum(WITHHOLDING_CODES), label: z.string(), base: z.number(), ratePpm: z.number(), amount: z.number() })),
+  custom: z.array(z.object({ id: z.number(), amount: z.number(), memo: text() })),
+  expenses: z.array(z.object({ id: z.number(), date: text(), amount: z.number(), memo: text() })),
+  withholding: z.array(z.object({ code: z.enum(WITHHOLDING_CODES), label: text(), base: z.number(), ratePpm: z.number(), amount: z.number() })),
   totals: z.object({
     hourly: z.number().describe('근무 수당 합계'),
     weeklyHoliday: z.number(),
@@ -292,27 +291,27 @@ export type YearRates = z.infer<typeof yearRates>;
 
 export const payrollSettings = z.object({
   premiumsEnabled: z.boolean().describe('연장·야간 가산 (상시 5인 이상 사업장)'),
-  years: z.array(yearRates.extend({ source: z.string() })).describe('연도별 최저임금과 4대보험 요율'),
+  years: z.array(yearRates.extend({ source: text() })).describe('연도별 최저임금과 4대보험 요율'),
 });
 export type PayrollSettings = z.infer<typeof payrollSettings>;
 
 export const payrollInfo = z.object({
-  month: z.string(),
+  month: text(),
   status: z.enum(['open', 'closed']),
-  closedAt: z.string().nullable(),
-  closedByName: z.string().nullable(),
+  closedAt: text().nullable(),
+  closedByName: text().nullable(),
   premiumsEnabled: z.boolean(),
   rates: yearRates.describe('이 달에 적용한 연도 요율'),
-  notes: z.array(z.string()).describe('계산에 대한 안내 (예: 그 해 요율이 없어 이전 해 요율 사용)'),
+  notes: z.array(text()).describe('계산에 대한 안내 (예: 그 해 요율이 없어 이전 해 요율 사용)'),
   lines: z.array(payrollLine),
   totals: z.object({ wages: z.number(), expenses: z.number(), gross: z.number(), withholding: z.number(), net: z.number() }),
 });
 export type PayrollInfo = z.infer<typeof payrollInfo>;
 
 export const myPay = z.object({
-  month: z.string(),
+  month: text(),
   status: z.enum(['open', 'closed']),
-  asOf: z.string().describe('계산 시각 (마감 전이면 지금까지)'),
+  asOf: text().describe('계산 시각 (마감 전이면 지금까지)'),
   line: payrollLine.nullable().describe('이 달 급여 (기록이 없으면 null)'),
 });
 export type MyPay = z.infer<typeof myPay>;
@@ -491,7 +490,7 @@ export const payrollApi = {
     method: 'PUT', path: '/admin/payroll-settings/years/:year', tag: payTag, permission: 'ADMIN',
     summary: '연도별 최저임금과 4대보험 근로자 부담률 저장',
     params: z.object({ year: z.coerce.number().int().min(2000).max(2100) }),
-    body: yearRates.omit({ year: true }).extend({ source: z.string().trim().max(500).default('센터 입력') }),
+    body: yearRates.omit({ year: true }).extend({ source: text().trim().max(500).default('센터 입력') }),
     reply: payrollSettings,
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './validation.ts';
 import { LMS_MAX_BYTES, eucKrByteLength } from './sms.ts';
 
 /** Categories of message templates (SPEC §3 pushAlertTemplates). */
@@ -24,15 +25,14 @@ export function sampleValues(): Record<string, string> {
   return Object.fromEntries(TEMPLATE_VARIABLES.map((v) => [v.token.slice(2, -1), v.sample]));
 }
 
-const body = z
-  .string()
+const body = text()
   .trim()
   .min(1, '내용을 입력해 주세요')
   .refine((v) => eucKrByteLength(v) <= LMS_MAX_BYTES, `내용은 ${LMS_MAX_BYTES.toLocaleString('ko-KR')}바이트(EUC-KR) 이하여야 합니다`)
   .describe('본문. #{이름} #{점수} #{링크} 같은 변수를 쓸 수 있습니다');
 
 export const pushAlertTemplateCreateSchema = z.object({
-  title: z.string().trim().min(1, '제목을 입력해 주세요').max(60, '제목은 60자 이하로 입력해 주세요').describe('템플릿 이름'),
+  title: text().trim().min(1, '제목을 입력해 주세요').max(60, '제목은 60자 이하로 입력해 주세요').describe('템플릿 이름'),
   category: z.enum(PUSH_ALERT_CATEGORIES, { error: `분류는 ${PUSH_ALERT_CATEGORIES.join(', ')} 중 하나여야 합니다` }).describe('분류'),
   body,
   isActive: z.boolean({ error: '사용 여부는 참/거짓이어야 합니다' }).default(true).describe('사용 여부'),

@@ -5,6 +5,7 @@
  * what it missed, then new events as they are committed.
  */
 import { z } from 'zod';
+import { text } from './validation.ts';
 import { downloadReply, endpoint } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
 
@@ -28,8 +29,8 @@ export function parseTopic(topic: string): { kind: string; id: string } | null {
 
 export const realtimeEvent = z.object({
   id: z.number().describe('이벤트 번호 (재접속 시 이어 받기)'),
-  topic: z.string(),
-  type: z.string().describe('score, lock, unlock, exams, refresh …'),
+  topic: text(),
+  type: text().describe('score, lock, unlock, exams, refresh …'),
   data: z.unknown(),
 });
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;
@@ -37,8 +38,7 @@ export type RealtimeEvent = z.infer<typeof realtimeEvent>;
 /** How long missed events can be caught up after a reconnect. */
 export const REALTIME_CATCH_UP_MS = 10 * 60_000;
 
-const topicList = z
-  .string()
+const topicList = text()
   .trim()
   .min(1, '구독할 토픽을 지정해 주세요')
   .max(400)
@@ -71,9 +71,9 @@ export const realtimeApi = {
     method: 'POST', path: '/realtime/refresh/:a/:b', tag, permission: 'TA',
     summary: '열린 화면에 새로 고침 알리기 (a: 토픽 종류, b: ID)',
     params: z.object({
-      a: z.string().regex(/^[a-z][a-z0-9-]{0,29}$/, '토픽 종류가 올바르지 않습니다').describe('토픽 종류 (lecture …)'),
-      b: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'ID가 올바르지 않습니다').describe('ID'),
+      a: text().regex(/^[a-z][a-z0-9-]{0,29}$/, '토픽 종류가 올바르지 않습니다').describe('토픽 종류 (lecture …)'),
+      b: text().regex(/^[A-Za-z0-9_-]{1,40}$/, 'ID가 올바르지 않습니다').describe('ID'),
     }),
-    reply: z.object({ ok: z.literal(true), topic: z.string() }),
+    reply: z.object({ ok: z.literal(true), topic: text() }),
   }),
 };

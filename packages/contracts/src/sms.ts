@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
-import { phoneSchema } from './validation.ts';
+import { id, idListParam, idParam, phoneSchema, text } from './validation.ts';
 
 /** SMS up to 90 bytes in EUC-KR, LMS above that up to 2,000 bytes (PRODUCT.md "SMS"). */
 export const SMS_MAX_BYTES = 90;
@@ -56,6 +56,7 @@ export const PURPOSE_LABEL: Record<string, string> = {
   compose: '직접 발송',
   schedule: '정기 발송',
   password_reset: '비밀번호 재설정',
+  phone_changed: '전화번호 변경 알림',
   score_link: '성적 링크',
   file_parent_link: '자료 링크',
   absence: '결석 알림',
@@ -175,10 +176,7 @@ export const RECIPIENT_AUDIENCES = ['student', 'parent', 'both'] as const;
 export type RecipientAudience = (typeof RECIPIENT_AUDIENCES)[number];
 export const RECIPIENT_AUDIENCE_LABEL: Record<RecipientAudience, string> = { student: '학생', parent: '학부모', both: '학생과 학부모' };
 
-const id = z.number().int().positive();
-
-const messageText = z
-  .string()
+const messageText = text()
   .trim()
   .min(1, '보낼 내용을 입력해 주세요')
   .max(4000)
@@ -193,21 +191,21 @@ export const composeBody = z.object({
   body: messageText,
   lectureId: id.nullish().describe('#{강의명}을 채울 강좌 (강좌 수강생을 고른 경우)'),
   examId: id.nullish().describe('#{점수}를 채울 시험'),
-  values: z.record(z.string().max(20), z.string().trim().max(200)).default({}).describe('받는 사람과 상관없는 변수 값: { "날짜": "11월 21일(토)" }'),
+  values: z.record(text().max(20), text().trim().max(200)).default({}).describe('받는 사람과 상관없는 변수 값: { "날짜": "11월 21일(토)" }'),
   advertising: z.boolean().default(false).describe('광고성 문자: (광고)와 수신거부 안내를 붙이고 21시~8시에는 보내지 않습니다 (정보통신망법 제50조)'),
   scheduledAt: z.iso.datetime({ offset: true, error: '예약 시각 형식이 올바르지 않습니다' }).nullish().describe('예약 발송 시각 (없으면 바로)'),
 });
 export type ComposeBody = z.input<typeof composeBody>;
 
 export const previewMessage = z.object({
-  name: z.string().nullable().describe('학생 이름 (직접 입력한 번호는 null)'),
+  name: text().nullable().describe('학생 이름 (직접 입력한 번호는 null)'),
   audience: z.enum(AUDIENCES),
-  phone: z.string(),
-  body: z.string(),
+  phone: text(),
+  body: text(),
   bytes: z.number(),
   kind: z.enum(['SMS', 'LMS']),
 });
-export const skippedRecipient = z.object({ name: z.string(), reason: z.string() });
+export const skippedRecipient = z.object({ name: text(), reason: text() });
 
 export const smsPreview = z.object({
   total: z.number().describe('보낼 문자 수'),
@@ -216,8 +214,8 @@ export const smsPreview = z.object({
   estimatedCost: z.number().describe('예상 비용 (원)'),
   samples: z.array(previewMessage).describe('처음 세 통'),
   skipped: z.array(skippedRecipient).describe('번호가 없어 빠지는 사람'),
-  problems: z.array(z.object({ code: z.string(), message: z.string() })).describe('이대로는 보낼 수 없는 이유'),
-  sendAt: z.string().describe('실제로 보내기 시작할 시각'),
+  problems: z.array(z.object({ code: text(), message: text() })).describe('이대로는 보낼 수 없는 이유'),
+  sendAt: text().describe('실제로 보내기 시작할 시각'),
 });
 export type SmsPreview = z.infer<typeof smsPreview>;
 
@@ -227,17 +225,17 @@ export const smsSendResult = z.object({
   sms: z.number(),
   lms: z.number(),
   estimatedCost: z.number(),
-  sendAt: z.string(),
+  sendAt: text(),
   skipped: z.array(skippedRecipient),
 });
 export type SmsSendResult = z.infer<typeof smsSendResult>;
 
 export const smsRecipient = z.object({
   id: z.number(),
-  name: z.string(),
-  loginId: z.string(),
-  phone: z.string().nullable(),
-  parentPhone: z.string().nullable(),
+  name: text(),
+  loginId: text(),
+  phone: text().nullable(),
+  parentPhone: text().nullable(),
 });
 export type SmsRecipient = z.infer<typeof smsRecipient>;
 
@@ -245,13 +243,13 @@ const statusCounts = z.object(Object.fromEntries(MESSAGE_STATUSES.map((s) => [s,
 
 export const smsBatch = z.object({
   id: z.number(),
-  createdAt: z.string(),
-  createdByName: z.string().nullable(),
-  purpose: z.string(),
-  title: z.string().describe('템플릿 이름이나 첫 줄'),
+  createdAt: text(),
+  createdByName: text().nullable(),
+  purpose: text(),
+  title: text().describe('템플릿 이름이나 첫 줄'),
   audience: z.enum(RECIPIENT_AUDIENCES),
   advertising: z.boolean(),
-  sendAt: z.string(),
+  sendAt: text(),
   total: z.number(),
   counts: statusCounts,
 });
@@ -260,27 +258,27 @@ export type SmsBatch = z.infer<typeof smsBatch>;
 export const smsMessage = z.object({
   id: z.number(),
   batchId: z.number().nullable(),
-  createdAt: z.string(),
-  sendAfter: z.string(),
-  toPhone: z.string(),
-  recipientName: z.string().nullable().describe('학생 이름 (학부모에게 간 문자도 학생 이름)'),
+  createdAt: text(),
+  sendAfter: text(),
+  toPhone: text(),
+  recipientName: text().nullable().describe('학생 이름 (학부모에게 간 문자도 학생 이름)'),
   audience: z.enum(AUDIENCES).nullable(),
-  purpose: z.string(),
+  purpose: text(),
   kind: z.enum(['SMS', 'LMS']),
   advertising: z.boolean(),
   status: z.enum(MESSAGE_STATUSES),
-  result: z.string().nullable(),
+  result: text().nullable(),
   attempts: z.number(),
-  provider: z.string().nullable(),
-  sentAt: z.string().nullable(),
-  doneAt: z.string().nullable(),
-  body: z.string(),
+  provider: text().nullable(),
+  sentAt: text().nullable(),
+  doneAt: text().nullable(),
+  body: text(),
   resendOf: z.number().nullable(),
 });
 export type SmsHistoryMessage = z.infer<typeof smsMessage>;
 
 export const smsMessageDetail = smsMessage.extend({
-  attemptLog: z.array(z.object({ at: z.string(), driver: z.string(), outcome: z.string(), detail: z.string().nullable() })),
+  attemptLog: z.array(z.object({ at: text(), driver: text(), outcome: text(), detail: text().nullable() })),
 });
 
 const page = { page: z.coerce.number().int().min(1).max(100000).default(1).describe('1부터'), size: z.coerce.number().int().min(1).max(200).default(50) };
@@ -288,11 +286,11 @@ const dateFilter = z.iso.date({ error: '날짜 형식이 올바르지 않습니�
 
 export const historyQuery = z.object({
   ...page,
-  batchId: z.coerce.number().int().positive().optional(),
+  batchId: idParam.optional(),
   status: z.enum(MESSAGE_STATUSES).optional(),
-  purpose: z.string().max(40).optional(),
+  purpose: text().max(40).optional(),
   audience: z.enum(AUDIENCES).optional(),
-  q: z.string().trim().max(40).optional().describe('학생 이름이나 번호'),
+  q: text().trim().max(40).optional().describe('학생 이름이나 번호'),
   from: dateFilter.optional().describe('이날부터 (한국 시각)'),
   to: dateFilter.optional().describe('이날까지'),
 });
@@ -306,26 +304,26 @@ export const smsEventSetting = z.object({
 export type SmsEventSetting = z.infer<typeof smsEventSetting>;
 
 export const smsSettingsBody = z.object({
-  senderName: z.string().trim().min(1, '보내는 곳 이름을 입력해 주세요').max(20, '보내는 곳 이름은 20자 이하로 입력해 주세요').describe('광고 문자 앞에 붙는 이름 (예: 대치수학)'),
-  optOutNotice: z.string().trim().max(60, '수신거부 안내는 60자 이하로 입력해 주세요').default('').describe('광고 문자 끝의 무료 수신거부 안내 (예: 무료수신거부 080-123-4567). 비어 있으면 광고 문자를 보낼 수 없습니다'),
+  senderName: text().trim().min(1, '보내는 곳 이름을 입력해 주세요').max(20, '보내는 곳 이름은 20자 이하로 입력해 주세요').describe('광고 문자 앞에 붙는 이름 (예: 대치수학)'),
+  optOutNotice: text().trim().max(60, '수신거부 안내는 60자 이하로 입력해 주세요').default('').describe('광고 문자 끝의 무료 수신거부 안내 (예: 무료수신거부 080-123-4567). 비어 있으면 광고 문자를 보낼 수 없습니다'),
   attendanceDelayMinutes: z.number().int().min(0).max(60).describe('출결 표시 후 알림까지 기다리는 분 (그 사이 고치면 보내지 않음)'),
   weekLinkDays: z.number().int().min(1).max(60).describe('#{링크}로 보내는 주간 리포트 링크의 유효 기간 (일)'),
   events: z.array(smsEventSetting).max(SMS_EVENTS.length),
 });
 
 export const smsSettings = smsSettingsBody.extend({
-  driver: z.string().describe('outbox: 실제로 보내지 않음 / solapi'),
+  driver: text().describe('outbox: 실제로 보내지 않음 / solapi'),
   prices: z.object({ sms: z.number(), lms: z.number(), alimtalk: z.number() }),
   ratePerSecond: z.number(),
-  templates: z.array(z.object({ id: z.number(), title: z.string(), category: z.string(), body: z.string() })).describe('쓸 수 있는 템플릿'),
-  attendanceTypes: z.array(z.object({ id: z.number(), name: z.string() })),
+  templates: z.array(z.object({ id: z.number(), title: text(), category: text(), body: text() })).describe('쓸 수 있는 템플릿'),
+  attendanceTypes: z.array(z.object({ id: z.number(), name: text() })),
 });
 export type SmsSettings = z.infer<typeof smsSettings>;
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, '시각은 HH:MM 형식이어야 합니다 (예: 18:00)');
+const hhmm = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, '시각은 HH:MM 형식이어야 합니다 (예: 18:00)');
 
 export const smsScheduleBody = z.object({
-  name: z.string().trim().min(1, '이름을 입력해 주세요').max(40),
+  name: text().trim().min(1, '이름을 입력해 주세요').max(40),
   lectureId: id.describe('받는 강좌 (수강생의 학생/학부모)'),
   audience: z.enum(RECIPIENT_AUDIENCES).default('parent'),
   templateId: id.nullish(),
@@ -337,18 +335,18 @@ export const smsScheduleBody = z.object({
 
 export const smsSchedule = z.object({
   id: z.number(),
-  name: z.string(),
+  name: text(),
   lectureId: z.number(),
-  lectureName: z.string(),
+  lectureName: text(),
   audience: z.enum(RECIPIENT_AUDIENCES),
   templateId: z.number().nullable(),
-  body: z.string(),
+  body: text(),
   weekday: z.number(),
-  time: z.string(),
+  time: text(),
   enabled: z.boolean(),
-  lastRunAt: z.string().nullable(),
-  nextRunAt: z.string().nullable(),
-  createdByName: z.string().nullable(),
+  lastRunAt: text().nullable(),
+  nextRunAt: text().nullable(),
+  createdByName: text().nullable(),
 });
 export type SmsSchedule = z.infer<typeof smsSchedule>;
 
@@ -367,9 +365,9 @@ export const smsApi = {
   recipients: endpoint({
     method: 'GET', path: '/sms/recipients', tag, permission: 'TA', summary: '받는 사람 고르기: 강좌 수강생, 고른 학생, 이름 검색',
     query: z.object({
-      lectureId: z.coerce.number().int().positive().optional(),
-      ids: z.string().regex(/^\d+(,\d+)*$/, '학생 id를 쉼표로 구분해 주세요').max(40_000).optional(),
-      q: z.string().trim().min(1).max(20).optional(),
+      lectureId: idParam.optional(),
+      ids: idListParam.optional(),
+      q: text().trim().min(1).max(20).optional(),
     }),
     reply: z.array(smsRecipient),
   }),

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
 import { reportIssues, type RuleIssue } from './rules.ts';
-import { idParam, loginIdSchema, passwordSchema, phoneSchema } from './validation.ts';
+import { idParam, loginIdSchema, passwordSchema, phoneSchema, text } from './validation.ts';
 
 export const STAFF_ERRORS = errorCodes('staff', {
   not_found: 404,
@@ -44,8 +44,7 @@ const won = (max: number, what: string) =>
   z.number({ message: `${what}은(는) 원 단위 숫자입니다` }).int(`${what}은(는) 원 단위 정수입니다`).min(0, `${what}은(는) 0원 이상입니다`).max(max, `${what}이(가) 너무 큽니다`);
 
 /** "2026-03" (from the 1st) or "2026-03-16" (from that day: the first month is prorated). */
-export const salaryStartSchema = z
-  .string()
+export const salaryStartSchema = text()
   .trim()
   .regex(/^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/, '급여 시작월은 2026-03 또는 2026-03-16 형식입니다')
   .refine((v) => v.length === 7 || !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), '없는 날짜입니다')
@@ -59,7 +58,7 @@ export function salaryStartDate(v: string): string {
 // ─── hourly wage types ──────────────────────────────────────────────────────────────────────────
 
 export const wageTypeBody = z.object({
-  name: z.string().trim().min(1, '이름을 입력해 주세요').max(30, '이름은 30자까지입니다').describe('근무 유형 이름 (수업보조, 클리닉, 채점 …)'),
+  name: text().trim().min(1, '이름을 입력해 주세요').max(30, '이름은 30자까지입니다').describe('근무 유형 이름 (수업보조, 클리닉, 채점 …)'),
   rate: won(MAX_HOURLY_WAGE, '시급').nullable().describe('이 유형의 시급 (원). null이면 조교 각자의 시급'),
   isActive: z.boolean().default(true).describe('출근할 때 고를 수 있음'),
   sortOrder: z.number().int().min(0).max(10_000).default(0).describe('표시 순서 (작을수록 먼저)'),
@@ -69,11 +68,11 @@ export type WageTypeBody = z.output<typeof wageTypeBody>;
 
 export const wageType = z.object({
   id: z.number(),
-  name: z.string(),
+  name: text(),
   rate: z.number().nullable(),
   isActive: z.boolean(),
   sortOrder: z.number(),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type WageType = z.infer<typeof wageType>;
 
@@ -105,7 +104,7 @@ export type WageSettings = z.output<typeof wageSettingsBody>;
 
 const accountFields = z.object({
   loginId: loginIdSchema,
-  name: z.string().trim().min(1, '이름을 입력해 주세요').max(30).describe('이름'),
+  name: text().trim().min(1, '이름을 입력해 주세요').max(30).describe('이름'),
   phone: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), phoneSchema.nullable()).default(null).describe('전화번호 (하이픈 유무 무관, 비우면 없음)'),
 });
 
@@ -120,18 +119,18 @@ export type UpdateTaInput = z.input<typeof updateTaBody>;
 
 export const ta = z.object({
   id: z.number(),
-  loginId: z.string(),
-  name: z.string(),
-  phone: z.string().nullable(),
+  loginId: text(),
+  name: text(),
+  phone: text().nullable(),
   isActive: z.boolean(),
   isAdminLevel: z.boolean(),
   paymentType: z.enum(PAYMENT_TYPES),
   hourlyWage: z.number().nullable(),
   monthlySalary: z.number().nullable(),
-  salaryStartMonth: z.string().nullable(),
+  salaryStartMonth: text().nullable(),
   monthlyWageType: z.enum(MONTHLY_WAGE_TYPES),
   wageTypeIds: z.array(z.number()),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type Ta = z.infer<typeof ta>;
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
 import { ACTUAL_EXAM_TYPES, CONSULT_TYPES } from './students.ts';
-import { idParam, isoDateSchema } from './validation.ts';
+import { idParam, isoDateSchema, text } from './validation.ts';
 
 export const CONSULT_ERRORS = errorCodes('consults', { not_found: 404, counselor_unknown: 400 });
 export const MEMO_ERRORS = errorCodes('memos', { not_found: 404 });
@@ -17,41 +17,41 @@ export const consultBody = z.object({
   consultedAt: z.iso.datetime({ offset: true }).describe('상담 일시 (ISO 8601)'),
   counselorId: idParam.nullable().optional().describe('상담한 직원 ID (비우면 작성자)'),
   consultType: z.enum(CONSULT_TYPES).describe('상담 유형'),
-  content: z.string().trim().min(1, '상담 내용을 입력해 주세요').max(5000),
+  content: text().trim().min(1, '상담 내용을 입력해 주세요').max(5000),
 });
 export type ConsultInput = z.infer<typeof consultBody>;
 export const consultReply = z.object({
   id: z.number(),
   studentId: z.number(),
-  consultedAt: z.string(),
+  consultedAt: text(),
   counselorId: z.number().nullable(),
-  counselorName: z.string().nullable(),
+  counselorName: text().nullable(),
   consultType: z.enum(CONSULT_TYPES),
-  content: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  content: text(),
+  createdAt: text(),
+  updatedAt: text(),
 });
 export type Consult = z.infer<typeof consultReply>;
 
-export const memoBody = z.object({ content: z.string().trim().min(1, '메모 내용을 입력해 주세요').max(2000) });
+export const memoBody = z.object({ content: text().trim().min(1, '메모 내용을 입력해 주세요').max(2000) });
 export const memoPinBody = z.object({ pinned: z.boolean().describe('true면 고정') });
 export const memoReply = z.object({
   id: z.number(),
   studentId: z.number(),
-  content: z.string(),
+  content: text(),
   isPinned: z.boolean(),
-  pinnedAt: z.string().nullable(),
-  createdByName: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  pinnedAt: text().nullable(),
+  createdByName: text().nullable(),
+  createdAt: text(),
+  updatedAt: text(),
 });
 export type Memo = z.infer<typeof memoReply>;
 
 export const actualExamScoreBody = z.object({
   examType: z.enum(ACTUAL_EXAM_TYPES).describe('모의고사 / 내신'),
-  examName: z.string().trim().min(1, '시험 이름을 입력해 주세요').max(100),
+  examName: text().trim().min(1, '시험 이름을 입력해 주세요').max(100),
   examDate: isoDateSchema,
-  subject: z.string().trim().min(1, '과목을 입력해 주세요').max(30),
+  subject: text().trim().min(1, '과목을 입력해 주세요').max(30),
   rawScore: z.number().min(0).max(1000).nullable().optional().describe('원점수'),
   grade: z.number().int().min(1, '등급은 1~9 사이여야 합니다').max(9, '등급은 1~9 사이여야 합니다').nullable().optional().describe('등급 1–9'),
   percentile: z.number().min(0).max(100).nullable().optional().describe('백분위 0–100'),
@@ -61,13 +61,13 @@ export const actualExamScoreReply = z.object({
   id: z.number(),
   studentId: z.number(),
   examType: z.enum(ACTUAL_EXAM_TYPES),
-  examName: z.string(),
-  examDate: z.string(),
-  subject: z.string(),
+  examName: text(),
+  examDate: text(),
+  subject: text(),
   rawScore: z.number().nullable(),
   grade: z.number().nullable(),
   percentile: z.number().nullable(),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type ActualExamScore = z.infer<typeof actualExamScoreReply>;
 

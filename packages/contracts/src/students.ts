@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { downloadReply, endpoint, multipartBody, XLSX_TYPE } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
-import { idParam, isoDateSchema, loginIdSchema, passwordSchema, phoneSchema } from './validation.ts';
+import { idParam, isoDateSchema, loginIdSchema, passwordSchema, phoneSchema, text } from './validation.ts';
 
 export const STUDENT_ERRORS = errorCodes('students', {
   not_found: 404,
@@ -43,10 +43,10 @@ export function initialStudentPassword(opts: { phone: string; loginId: string })
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
-export const studentNameSchema = z.string().trim().min(1, '이름을 입력해 주세요').max(30, '이름은 30자 이하여야 합니다').describe('이름');
+export const studentNameSchema = text().trim().min(1, '이름을 입력해 주세요').max(30, '이름은 30자 이하여야 합니다').describe('이름');
 export const optionalPhoneSchema = z.preprocess(emptyToNull, phoneSchema.nullable()).optional();
 const optionalText = (max: number, label: string) =>
-  z.preprocess(emptyToNull, z.string().trim().max(max, `${label}은(는) ${max}자 이하여야 합니다`).nullable()).optional();
+  z.preprocess(emptyToNull, text().trim().max(max, `${label}은(는) ${max}자 이하여야 합니다`).nullable()).optional();
 
 const profileFields = {
   name: studentNameSchema,
@@ -56,7 +56,7 @@ const profileFields = {
   grade: z.preprocess(emptyToNull, z.enum(STUDENT_GRADES).nullable()).optional().describe('학년 (초1–고3, N수)'),
   gender: z.preprocess(emptyToNull, z.enum(STUDENT_GENDERS).nullable()).optional().describe('성별 M/F'),
   birthDate: z.preprocess(emptyToNull, isoDateSchema.nullable()).optional().describe('생년월일 (YYYY-MM-DD)'),
-  memo: z.string().max(2000, '메모는 2000자 이하여야 합니다').optional().describe('학생 메모 (프로필)'),
+  memo: text().max(2000, '메모는 2000자 이하여야 합니다').optional().describe('학생 메모 (프로필)'),
   profileImageFileId: idParam.nullable().optional().describe('프로필 이미지 파일 ID'),
 };
 
@@ -110,7 +110,7 @@ const idList = z.preprocess(
 );
 const textList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
-  z.array(z.string().trim().max(50)).max(50),
+  z.array(text().trim().max(50)).max(50),
 );
 
 export const listStudentsQuery = z.object({
@@ -118,8 +118,8 @@ export const listStudentsQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(1000).default(10),
   sortField: z.enum(STUDENT_SORT_FIELDS).default('name'),
   sortDir: z.enum(['asc', 'desc']).default('asc'),
-  search: z.string().trim().max(50).optional().describe('이름, 아이디, 전화번호 숫자, 초성(ㄱㅊㅅ)'),
-  name: z.string().trim().max(30).optional(),
+  search: text().trim().max(50).optional().describe('이름, 아이디, 전화번호 숫자, 초성(ㄱㅊㅅ)'),
+  name: text().trim().max(30).optional(),
   school: textList.optional().describe('학교 (쉼표로 여러 개)'),
   grade: z.preprocess(
     (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
@@ -130,40 +130,40 @@ export const listStudentsQuery = z.object({
 });
 export type ListStudentsQuery = z.infer<typeof listStudentsQuery>;
 
-export const tagSummary = z.object({ id: z.number(), name: z.string(), color: z.string() });
+export const tagSummary = z.object({ id: z.number(), name: text(), color: text() });
 export const studentReply = z.object({
   id: z.number(),
-  loginId: z.string(),
-  name: z.string(),
-  phone: z.string().nullable(),
-  parentPhone: z.string().nullable(),
-  school: z.string().nullable(),
+  loginId: text(),
+  name: text(),
+  phone: text().nullable(),
+  parentPhone: text().nullable(),
+  school: text().nullable(),
   grade: z.enum(STUDENT_GRADES).nullable(),
   gender: z.enum(STUDENT_GENDERS).nullable(),
-  birthDate: z.string().nullable(),
-  memo: z.string(),
+  birthDate: text().nullable(),
+  memo: text(),
   profileImageFileId: z.number().nullable(),
   representativeLectureIds: z.array(z.number()),
-  representativeLectureName: z.string().nullable().describe('첫 번째 대표 강좌의 이름 (이름 옆에 표시)'),
+  representativeLectureName: text().nullable().describe('첫 번째 대표 강좌의 이름 (이름 옆에 표시)'),
   isActive: z.boolean(),
-  deletedAt: z.string().nullable(),
-  createdAt: z.string(),
+  deletedAt: text().nullable(),
+  createdAt: text(),
   tags: z.array(tagSummary),
 });
 export type Student = z.infer<typeof studentReply>;
 export const studentPageReply = z.object({ nodes: z.array(studentReply), totalCount: z.number() });
 
-export const importRowError = z.object({ row: z.number().describe('엑셀 행 번호 (머리글이 1행)'), field: z.string(), message: z.string() });
+export const importRowError = z.object({ row: z.number().describe('엑셀 행 번호 (머리글이 1행)'), field: text(), message: text() });
 export type ImportRowError = z.infer<typeof importRowError>;
 export const importPreviewRow = z.object({
   row: z.number(),
-  name: z.string(),
-  loginId: z.string(),
-  phone: z.string().nullable(),
-  parentPhone: z.string().nullable(),
-  school: z.string().nullable(),
-  grade: z.string().nullable(),
-  memo: z.string(),
+  name: text(),
+  loginId: text(),
+  phone: text().nullable(),
+  parentPhone: text().nullable(),
+  school: text().nullable(),
+  grade: text().nullable(),
+  memo: text(),
   passwordGenerated: z.boolean().describe('비밀번호 칸이 비어 초기 비밀번호를 쓰는지'),
   ok: z.boolean(),
 });

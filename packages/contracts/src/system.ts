@@ -1,5 +1,6 @@
 /** System calls: health, the version file (SPEC §4), and the client error log (SPEC §8). */
 import { z } from 'zod';
+import { text } from './validation.ts';
 import { downloadReply, endpoint } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
 
@@ -10,23 +11,23 @@ export const READY_ERRORS = errorCodes('system', { not_ready: 503 });
 export const ERROR_LOG_RATE_PER_MINUTE = 30;
 
 export const errorLogBody = z.object({
-  message: z.string().max(2000).describe('오류 메시지'),
-  stack: z.string().max(20000).nullish().describe('스택 트레이스'),
-  url: z.string().max(2000).nullish().describe('오류가 난 화면 주소'),
-  timestamp: z.union([z.string().max(64), z.number()]).nullish().describe('클라이언트 시각'),
-  userAgent: z.string().max(1000).nullish(),
+  message: text().max(2000).describe('오류 메시지'),
+  stack: text().max(20000).nullish().describe('스택 트레이스'),
+  url: text().max(2000).nullish().describe('오류가 난 화면 주소'),
+  timestamp: z.union([text().max(64), z.number()]).nullish().describe('클라이언트 시각'),
+  userAgent: text().max(1000).nullish(),
 });
 
 export const errorLogItem = z.object({
   id: z.number(),
-  message: z.string(),
-  stack: z.string().nullable(),
-  url: z.string().nullable(),
-  timestamp: z.string().nullable(),
-  userAgent: z.string().nullable(),
+  message: text(),
+  stack: text().nullable(),
+  url: text().nullable(),
+  timestamp: text().nullable(),
+  userAgent: text().nullable(),
   userId: z.number().nullable(),
-  ip: z.string().nullable(),
-  createdAt: z.string(),
+  ip: text().nullable(),
+  createdAt: text(),
 });
 export type ErrorLogItem = z.infer<typeof errorLogItem>;
 
@@ -34,17 +35,17 @@ const tag = 'system';
 export const systemApi = {
   health: endpoint({
     method: 'GET', path: '/health', tag, permission: 'open', summary: '서버 상태 (프로세스가 살아 있는지: 데이터베이스는 보지 않음)',
-    reply: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']), version: z.string() }),
+    reply: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']), version: text() }),
   }),
   ready: endpoint({
     method: 'GET', path: '/ready', tag, permission: 'open',
     summary: '요청을 받을 준비가 되었는지 (데이터베이스 연결, 마이그레이션 완료; 종료 중이면 503)',
-    reply: z.object({ status: z.literal('ready'), db: z.enum(['pglite', 'postgres']), version: z.string() }),
+    reply: z.object({ status: z.literal('ready'), db: z.enum(['pglite', 'postgres']), version: text() }),
   }),
   version: endpoint({
     method: 'GET', path: '/version.json', tag, permission: 'open', summary: '배포된 앱 버전 (캐시 없음)', atRoot: true, hidden: true,
-    query: z.object({ t: z.string().max(40).optional().describe('캐시를 피하는 시각 값') }).loose(),
-    reply: z.object({ version: z.string().describe('점으로 구분한 숫자 (1.83.19)') }),
+    query: z.object({ t: text().max(40).optional().describe('캐시를 피하는 시각 값') }).loose(),
+    reply: z.object({ version: text().describe('점으로 구분한 숫자 (1.83.19)') }),
   }),
   metrics: endpoint({
     method: 'GET', path: '/metrics', tag, permission: 'ADMIN',

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
 import { idsSchema } from './students.ts';
-import { idParam } from './validation.ts';
+import { idParam, text } from './validation.ts';
 
 export const TAG_ERRORS = errorCodes('tags', {
   not_found: 404,
@@ -16,9 +16,9 @@ export const TAG_ERRORS = errorCodes('tags', {
   priority_incomplete: 400,
 });
 
-export const tagColorSchema = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, '색상은 #RRGGBB 형식이어야 합니다').describe('색상 (#RRGGBB)');
+export const tagColorSchema = text().trim().regex(/^#[0-9a-fA-F]{6}$/, '색상은 #RRGGBB 형식이어야 합니다').describe('색상 (#RRGGBB)');
 export const createTagBody = z.object({
-  name: z.string().trim().min(1, '태그 이름을 입력해 주세요').max(20, '태그 이름은 20자 이하여야 합니다').describe('태그 이름'),
+  name: text().trim().min(1, '태그 이름을 입력해 주세요').max(20, '태그 이름은 20자 이하여야 합니다').describe('태그 이름'),
   color: tagColorSchema,
 });
 export const updateTagBody = createTagBody.partial();
@@ -27,7 +27,7 @@ export const tagAssignBody = z.object({
   tagIds: z.array(idParam).min(1, '태그를 하나 이상 선택해 주세요').max(100),
   userIds: idsSchema,
 });
-export const tagReply = z.object({ id: z.number(), name: z.string(), color: z.string(), priority: z.number(), userCount: z.number() });
+export const tagReply = z.object({ id: z.number(), name: text(), color: text(), priority: z.number(), userCount: z.number() });
 export type Tag = z.infer<typeof tagReply>;
 
 const tag = 'tags';

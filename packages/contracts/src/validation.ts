@@ -57,9 +57,57 @@ export function installKoreanErrors(): void {
 }
 installKoreanErrors();
 
-/** Phone accepted with or without dashes; output is digits only. */
-export const phoneSchema = z
+/** The largest id the database stores (PostgreSQL integer). */
+export const MAX_ID = 2147483647;
+
+/**
+ * Ids in a query string, separated by commas ("3,17,42"), each a valid id; the handler splits them.
+ */
+export const idListParam = z
   .string()
+  .max(40_000, '목록이 너무 깁니다')
+  .regex(/^\d+(,\d+)*$/, 'ID를 쉼표로 구분해 주세요')
+  .refine((v) => v.split(',').every((n) => Number(n) >= 1 && Number(n) <= MAX_ID), { message: `1부터 ${MAX_ID} 사이의 ID만 쓸 수 있습니다` });
+
+/**
+ * What no stored text may hold: a NUL byte (PostgreSQL text cannot keep it) or half of a UTF-16
+ * surrogate pair (it is not Unicode; JSON columns such as the audit log refuse it).
+ * Returns the Korean reason, or null when the text is fine.
+ */
+export function textProblem(s: string): string | null {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0) return '제어 문자(NUL)는 입력할 수 없습니다';
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+      else return '올바르지 않은 유니코드 문자가 있습니다';
+    } else if (c >= 0xdc00 && c <= 0xdfff) return '올바르지 않은 유니코드 문자가 있습니다';
+  }
+  return null;
+}
+
+/**
+ * The one text type of the API: every string a client sends is a `text()`. It refuses what
+ * `textProblem` refuses, with the field named by the server ("name: 제어 문자(NUL)는 …").
+ */
+export const text = () =>
+  z.string().check((ctx) => {
+    const problem = textProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+  });
+
+/** Bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069): "exe.pdf" tricks. */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** A file name as shown to people: text without bidirectional controls. */
+export const stripBidi = (name: string): string => name.replace(BIDI_CONTROLS, '');
+
+/** The text type of file names: bidirectional controls are removed, so a name reads as it is. */
+export const fileNameText = () => text().overwrite(stripBidi);
+
+/** Phone accepted with or without dashes; output is digits only. */
+export const phoneSchema = text()
   .trim()
   .transform((v, ctx) => {
     const n = normalizePhone(v);
@@ -80,13 +128,11 @@ export function isValidPassword(pw: string): boolean {
   return kinds >= 2;
 }
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = text()
   .refine(isValidPassword, { message: PASSWORD_RULE_TEXT })
   .describe(PASSWORD_RULE_TEXT);
 
-export const loginIdSchema = z
-  .string()
+export const loginIdSchema = text()
   .trim()
   .min(3, '아이디는 3자 이상이어야 합니다')
   .max(30, '아이디는 30자 이하여야 합니다')
@@ -98,6 +144,17 @@ export const idParam = z.coerce
   .number({ message: '숫자 ID가 필요합니다' })
   .int('정수 ID가 필요합니다')
   .positive('1 이상의 ID가 필요합니다')
-  .max(2147483647, 'ID가 너무 큽니다');
+  .max(MAX_ID, 'ID가 너무 큽니다');
 
-export const isoDateSchema = z.iso.date().describe('날짜 (YYYY-MM-DD)');
+/** An id inside a JSON body (a number, never a string): a positive PostgreSQL integer. */
+export const id = z
+  .number({ message: '숫자 ID가 필요합니다' })
+  .int('정수 ID가 필요합니다')
+  .positive('1 이상의 ID가 필요합니다')
+  .max(MAX_ID, 'ID가 너무 큽니다');
+
+/** Calendar dates the center can hold: 1900 to 2999 (PostgreSQL refuses year 0). */
+export const isoDateSchema = z.iso
+  .date()
+  .refine((d) => d >= '1900-01-01' && d <= '2999-12-31', { message: '1900년부터 2999년 사이의 날짜여야 합니다' })
+  .describe('날짜 (YYYY-MM-DD)');

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { downloadReply, endpoint, XLSX_TYPE } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
-import { idParam } from './validation.ts';
+import { idParam, text, id } from './validation.ts';
 
 export const VIDEO_ERRORS = errorCodes('videos', {
   not_found: 404,
@@ -114,7 +114,7 @@ const seconds = z.number().describe('초');
 
 export const videoProcessing = z.object({
   percent: z.number().describe('처리 진행률 (0–100)'),
-  message: z.string().nullable().describe('지금 하는 일 (길이 확인, 미리보기 이미지, 스트리밍용 변환)'),
+  message: text().nullable().describe('지금 하는 일 (길이 확인, 미리보기 이미지, 스트리밍용 변환)'),
 });
 
 /** A video as staff see it in a session's list. */
@@ -122,21 +122,21 @@ export const video = z.object({
   id: z.number(),
   lectureId: z.number(),
   weeklyLectureId: z.number(),
-  title: z.string(),
+  title: text(),
   source: z.enum(VIDEO_SOURCES),
   status: z.enum(VIDEO_STATUSES),
   durationSec: seconds.nullable().describe('영상 길이 (업로드는 처리 후에 알 수 있음)'),
-  linkUrl: z.string().nullable().describe('YouTube·Vimeo 주소 (링크 영상)'),
-  file: z.object({ id: z.number(), fileName: z.string(), size: z.number() }).nullable().describe('올린 원본 파일 (업로드 영상)'),
+  linkUrl: text().nullable().describe('YouTube·Vimeo 주소 (링크 영상)'),
+  file: z.object({ id: z.number(), fileName: text(), size: z.number() }).nullable().describe('올린 원본 파일 (업로드 영상)'),
   width: z.number().nullable(),
   height: z.number().nullable(),
   processing: videoProcessing.nullable().describe('처리 중일 때의 진행 상황'),
-  error: z.string().nullable().describe('처리에 실패한 까닭'),
-  posterUrl: z.string().nullable().describe('미리보기 이미지 (서명된 주소, 몇 시간 유효)'),
+  error: text().nullable().describe('처리에 실패한 까닭'),
+  posterUrl: text().nullable().describe('미리보기 이미지 (서명된 주소, 몇 시간 유효)'),
   completedCount: z.number().describe('완료한 학생 수'),
   viewerCount: z.number().describe('한 번이라도 본 학생 수'),
-  createdByName: z.string().nullable(),
-  createdAt: z.string(),
+  createdByName: text().nullable(),
+  createdAt: text(),
 });
 export type Video = z.infer<typeof video>;
 
@@ -147,8 +147,8 @@ export const videoProgress = z.object({
   watchedSec: seconds.describe('실제로 본 시간 (본 구간의 합집합, 건너뛴 부분 제외)'),
   percent: z.number().describe('본 비율 (0–100)'),
   completed: z.boolean(),
-  completedAt: z.string().nullable(),
-  lastSeenAt: z.string().nullable().describe('마지막으로 본 때'),
+  completedAt: text().nullable(),
+  lastSeenAt: text().nullable().describe('마지막으로 본 때'),
 });
 export type VideoProgress = z.infer<typeof videoProgress>;
 
@@ -159,7 +159,7 @@ export const progressCell = z
     watchedSec: seconds,
     positionSec: seconds,
     completed: z.boolean(),
-    lastSeenAt: z.string().nullable(),
+    lastSeenAt: text().nullable(),
   })
   .nullable();
 export type ProgressCell = z.infer<typeof progressCell>;
@@ -167,12 +167,12 @@ export type ProgressCell = z.infer<typeof progressCell>;
 /** `videos/info`: students × videos of one weekly lecture. */
 export const videoInfo = z.object({
   completionPercent: z.number(),
-  videos: z.array(z.object({ id: z.number(), title: z.string(), source: z.enum(VIDEO_SOURCES), status: z.enum(VIDEO_STATUSES), durationSec: seconds.nullable(), completedCount: z.number() })),
+  videos: z.array(z.object({ id: z.number(), title: text(), source: z.enum(VIDEO_SOURCES), status: z.enum(VIDEO_STATUSES), durationSec: seconds.nullable(), completedCount: z.number() })),
   students: z.array(
     z.object({
       userId: z.number(),
-      name: z.string(),
-      loginId: z.string(),
+      name: text(),
+      loginId: text(),
       participant: z.boolean().describe('이 회차의 참여자인지 (아니면 강좌 수강생으로서 본 학생)'),
       cells: z.array(progressCell).describe('videos와 같은 순서'),
     }),
@@ -183,24 +183,24 @@ export type VideoInfo = z.infer<typeof videoInfo>;
 /** A student's videos across their lectures (the student page in the CRM). */
 export const studentVideoRow = z.object({
   videoId: z.number(),
-  title: z.string(),
+  title: text(),
   source: z.enum(VIDEO_SOURCES),
   lectureId: z.number(),
-  lectureName: z.string(),
+  lectureName: text(),
   weeklyLectureId: z.number(),
-  sessionTitle: z.string(),
-  date: z.string(),
+  sessionTitle: text(),
+  date: text(),
   durationSec: seconds.nullable(),
   percent: z.number(),
   watchedSec: seconds,
   completed: z.boolean(),
-  lastSeenAt: z.string().nullable(),
+  lastSeenAt: text().nullable(),
 });
 export type StudentVideoRow = z.infer<typeof studentVideoRow>;
 
 export const videoSettings = z.object({
   completionPercent: z.number().int().min(50).max(100).describe('완료로 보는 시청 비율 (%)'),
-  attendanceTypeId: z.number().int().positive().nullable().describe('영상을 완료하면 그 회차 출결에 넣을 유형 (없으면 출결을 건드리지 않음)'),
+  attendanceTypeId: id.nullable().describe('영상을 완료하면 그 회차 출결에 넣을 유형 (없으면 출결을 건드리지 않음)'),
 });
 export type VideoSettings = z.infer<typeof videoSettings>;
 
@@ -208,15 +208,15 @@ export type VideoSettings = z.infer<typeof videoSettings>;
 
 export const portalVideo = z.object({
   id: z.number(),
-  title: z.string(),
+  title: text(),
   source: z.enum(VIDEO_SOURCES),
   durationSec: seconds.nullable(),
-  posterUrl: z.string().nullable(),
+  posterUrl: text().nullable(),
   lectureId: z.number(),
-  lectureName: z.string(),
+  lectureName: text(),
   weeklyLectureId: z.number(),
-  sessionTitle: z.string(),
-  date: z.string(),
+  sessionTitle: text(),
+  date: text(),
   progress: videoProgress,
 });
 export type PortalVideo = z.infer<typeof portalVideo>;
@@ -224,12 +224,12 @@ export type PortalVideo = z.infer<typeof portalVideo>;
 export const playback = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('file'),
-    url: z.string().describe('서명된 스트리밍 주소 (Range 요청 지원, 영상 길이의 두 배 + 30분 뒤 만료)'),
-    posterUrl: z.string().nullable(),
-    expiresAt: z.string(),
+    url: text().describe('서명된 스트리밍 주소 (Range 요청 지원, 영상 길이의 두 배 + 30분 뒤 만료)'),
+    posterUrl: text().nullable(),
+    expiresAt: text(),
   }),
-  z.object({ kind: z.literal('youtube'), videoId: z.string(), url: z.string() }),
-  z.object({ kind: z.literal('vimeo'), videoId: z.string(), hash: z.string().nullable(), url: z.string() }),
+  z.object({ kind: z.literal('youtube'), videoId: text(), url: text() }),
+  z.object({ kind: z.literal('vimeo'), videoId: text(), hash: text().nullable(), url: text() }),
 ]);
 export type Playback = z.infer<typeof playback>;
 
@@ -237,26 +237,25 @@ export const portalPlay = z.object({
   video: portalVideo,
   playback,
   completionPercent: z.number(),
-  watchToken: z.string().describe('이 학생·이 영상의 진행 기록에만 쓰는 서명된 표 (페이지를 떠날 때 sendBeacon으로 보낼 때 씀, 12시간)'),
-  watermark: z.object({ name: z.string(), phoneTail: z.string() }).describe('화면 녹화를 막으려고 영상 위에 움직이며 보이는 이름과 전화번호 끝자리'),
+  watchToken: text().describe('이 학생·이 영상의 진행 기록에만 쓰는 서명된 표 (페이지를 떠날 때 sendBeacon으로 보낼 때 씀, 12시간)'),
+  watermark: z.object({ name: text(), phoneTail: text() }).describe('화면 녹화를 막으려고 영상 위에 움직이며 보이는 이름과 전화번호 끝자리'),
 });
 export type PortalPlay = z.infer<typeof portalPlay>;
 
 // ─── requests ───────────────────────────────────────────────────────────────────────────────────
 
-const title = z.string().trim().min(1).max(100).describe('영상 제목');
+const title = text().trim().min(1).max(100).describe('영상 제목');
 
 export const createVideoBody = z.discriminatedUnion('source', [
   z.object({
     source: z.literal('upload'),
     title,
-    fileId: z.number().int().positive().describe('이 회차에 kind=video로 올린 파일 (files multipart 업로드)'),
+    fileId: id.describe('이 회차에 kind=video로 올린 파일 (files multipart 업로드)'),
   }),
   z.object({
     source: z.literal('link'),
     title,
-    url: z
-      .string()
+    url: text()
       .trim()
       .max(500)
       .refine((v) => parseVideoLink(v) !== null, 'YouTube 또는 Vimeo 영상 주소가 아닙니다')
@@ -277,14 +276,14 @@ const interval = z
   .refine(([a, b]) => a <= b, '구간의 끝이 시작보다 앞섭니다');
 
 export const progressBody = z.strictObject({
-  videoId: z.number().int().positive(),
+  videoId: id,
   positionSec: z.number().min(0).max(MAX_DURATION_SEC).describe('지금 재생 위치'),
   played: z.array(interval).max(1000).describe('이 페이지에서 실제로 재생한 구간들 (겹쳐도 됨; 서버가 합집합을 유지)'),
   event: z.enum(['tick', 'pause', 'ended', 'leave']).default('tick').describe('보낸 까닭: 주기(10초), 일시정지, 끝, 페이지 떠남'),
 });
 export type ProgressBody = z.input<typeof progressBody>;
 
-export const beaconBody = progressBody.extend({ watchToken: z.string().min(20).max(2000).describe('재생 정보(GET /sp/videos/{id})가 준 watchToken') });
+export const beaconBody = progressBody.extend({ watchToken: text().min(20).max(2000).describe('재생 정보(GET /sp/videos/{id})가 준 watchToken') });
 export type BeaconBody = z.input<typeof beaconBody>;
 
 // ─── endpoints ──────────────────────────────────────────────────────────────────────────────────

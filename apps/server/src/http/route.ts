@@ -9,6 +9,7 @@ import {
   type ReplyIn,
 } from '@academy/contracts/endpoint';
 import { errorCodes } from '@academy/contracts/errors';
+import { stripBidi } from '@academy/contracts/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -102,7 +103,7 @@ async function readMultipart(req: FastifyRequest, spec: MultipartBody): Promise<
     for await (const part of req.parts({ limits: { fileSize: spec.maxBytes, files: 1 } })) {
       if (part.type === 'file') {
         const buffer = await part.toBuffer();
-        if (part.fieldname === 'file') upload = { buffer, fileName: part.filename, contentType: part.mimetype };
+        if (part.fieldname === 'file') upload = { buffer, fileName: stripBidi(part.filename), contentType: part.mimetype };
       } else {
         fields[part.fieldname] = String(part.value);
       }

@@ -44,3 +44,21 @@ export const notFound = (code: string, message: string) => new AppError({ code, 
 export const conflict = (code: string, message: string, details?: unknown) =>
   new AppError({ code, status: 409, message, details });
 export const tooMany = (code: string, message: string) => new AppError({ code, status: 429, message });
+
+/**
+ * The safety net for input that got past validation: PostgreSQL's data exceptions (SQLSTATE class
+ * 22: a value out of range, a bad date, an invalid escape …) and 42804 (a value of the wrong type)
+ * are the client's input, so they answer 400 instead of 500. Drizzle wraps the driver's error in
+ * `cause`; both pg and PGlite carry `code`.
+ */
+export const DATA_ERROR_MESSAGE = '입력값이 올바르지 않습니다 (범위나 형식을 확인해 주세요)';
+
+export function dataErrorOf(err: unknown): AppError | null {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (/^22[0-9A-Z]{3}$/.test(code) || code === '42804') {
+      return new AppError({ code: 'validation.invalid', status: 400, message: DATA_ERROR_MESSAGE });
+    }
+  }
+  return null;
+}

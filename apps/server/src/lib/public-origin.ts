@@ -1,8 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 
-/** The address links in texts should point to: PUBLIC_URL when set, else the address the request came to. */
-export function publicOrigin(req: FastifyRequest, ctx: AppContext): string {
-  if (ctx.config.publicUrl) return ctx.config.publicUrl.replace(/\/$/, '');
-  return `${req.protocol}://${req.host}`;
+/**
+ * The address links in texts point to: PUBLIC_URL (in development, the listen address). Never the
+ * request's Host or X-Forwarded-Host, which anyone can forge (issue 16: reset-link poisoning).
+ */
+export function publicOrigin(ctx: Pick<AppContext, 'config'>): string {
+  return ctx.config.publicUrl.replace(/\/+$/, '');
 }

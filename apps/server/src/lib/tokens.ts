@@ -5,7 +5,12 @@ import type { UserType } from '@academy/contracts/roles';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 14;
 
-export type AccessClaims = { userId: number; loginId: string; userType: UserType; isAdminLevel: boolean };
+/**
+ * `sessionVersion`: the account's session version when the token was issued. Sign-out, revoking
+ * sessions and deactivation raise the account's version, which ends every access token issued
+ * before (checked on each request, plugins/auth.ts). Absent means 0.
+ */
+export type AccessClaims = { userId: number; loginId: string; userType: UserType; isAdminLevel: boolean; sessionVersion?: number };
 
 export type TokenSigner = {
   sign: (claims: AccessClaims) => Promise<string>;
@@ -17,7 +22,7 @@ export function createTokenSigner(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_
   const key = new TextEncoder().encode(secret);
   return {
     sign: (c) =>
-      new SignJWT({ lid: c.loginId, typ: c.userType, adm: c.isAdminLevel })
+      new SignJWT({ lid: c.loginId, typ: c.userType, adm: c.isAdminLevel, sv: c.sessionVersion ?? 0 })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(c.userId))
         .setIssuedAt()
@@ -29,7 +34,8 @@ export function createTokenSigner(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_
         const userId = Number(payload.sub);
         const typ = payload.typ;
         if (!Number.isInteger(userId) || (typ !== 'STUDENT' && typ !== 'TA' && typ !== 'ADMIN')) return { ok: false, reason: 'invalid' };
-        return { ok: true, claims: { userId, loginId: String(payload.lid ?? ''), userType: typ, isAdminLevel: payload.adm === true } };
+        const sessionVersion = typeof payload.sv === 'number' && Number.isInteger(payload.sv) ? payload.sv : 0;
+        return { ok: true, claims: { userId, loginId: String(payload.lid ?? ''), userType: typ, isAdminLevel: payload.adm === true, sessionVersion } };
       } catch (e) {
         return { ok: false, reason: e instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
       }

@@ -14,6 +14,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AuthUser | null;
+    /** Why a presented token was refused on an open route (GraphQL answers it with 401). */
+    authFailure: Error | null;
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
@@ -23,12 +25,15 @@ export type RegisteredRoute = { method: string; url: string; permission: Permiss
 /**
  * Reads the Bearer token and enforces each route's declared permission before its handler runs.
  * A route with no declaration is refused (deny by default) and fails the route-permission test.
- * Deactivation takes effect at the next refresh: access tokens live only 15 minutes and refresh
- * checks the account, so no query is spent per request.
+ * A signed token also needs its session alive (`sessionAlive`: the account is active and its
+ * session version is the token's), so sign-out, revoked sessions and deactivation end access
+ * tokens at once rather than when they expire.
  */
-export function registerAuth(app: FastifyInstance, signer: TokenSigner): RegisteredRoute[] {
+export function registerAuth(app: FastifyInstance, opts: { signer: TokenSigner; sessionAlive: (claims: AccessClaims) => Promise<boolean> }): RegisteredRoute[] {
+  const { signer, sessionAlive } = opts;
   const routes: RegisteredRoute[] = [];
   app.decorateRequest('user', null);
+  app.decorateRequest('authFailure', null);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -47,12 +52,16 @@ export function registerAuth(app: FastifyInstance, signer: TokenSigner): Registe
     const token = bearer(req);
     if (token) {
       const result = await signer.verify(token);
-      if (result.ok) req.user = result.claims;
-      else if (permission !== 'open') {
-        throw result.reason === 'expired'
+      const failure = !result.ok
+        ? result.reason === 'expired'
           ? unauthorized('auth.token_expired', '로그인이 만료되었습니다. 다시 로그인해 주세요')
-          : unauthorized('auth.token_invalid', '인증 정보가 올바르지 않습니다. 다시 로그인해 주세요');
-      }
+          : unauthorized('auth.token_invalid', '인증 정보가 올바르지 않습니다. 다시 로그인해 주세요')
+        : (await sessionAlive(result.claims))
+          ? null
+          : unauthorized('auth.session_ended', '로그아웃되었거나 계정이 비활성화되었습니다. 다시 로그인해 주세요');
+      if (result.ok && !failure) req.user = result.claims;
+      else if (permission !== 'open') throw failure;
+      else req.authFailure = failure;
     }
     if (!permission) throw forbidden('auth.route_undeclared', '이 API는 접근 권한이 정해지지 않아 사용할 수 없습니다');
     if (permission === 'open') return;

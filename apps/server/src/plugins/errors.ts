@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.ts';
+import { AppError, dataErrorOf } from '../lib/errors.ts';
 
 /** One wrong input: where it came from (body, querystring, params), its field path and what is wrong. */
 type Issue = { part: string; path: string; message: string };
@@ -34,6 +34,11 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback:
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
       return reply.code(500).send({ code: 'server.response_invalid', message: '서버 응답을 만들지 못했습니다. 잠시 후 다시 시도해 주세요' });
+    }
+    const dataError = dataErrorOf(err);
+    if (dataError) {
+      req.log.warn({ err }, 'database refused a value the validation let through');
+      return reply.code(dataError.status).send({ code: dataError.code, message: dataError.message });
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.ts';
 
 /**
@@ -20,15 +20,22 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );
 
-/** Failed sign-ins per loginId, for the 5-in-10-minutes throttle. Kept in the database so every instance agrees. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * The sign-in throttle (throttle.service.ts), in the database so that every instance agrees. One
+ * row per subject: a login id from one address (`loginId`, `ip`), a login id from anywhere
+ * (`loginId`, ip ''), an address over every account (loginId '', `ip`). `attempts` counts failed
+ * (and in-flight) password checks since `lastAt`; no check may start before `nextAt`.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
   {
-    id: serial('id').primaryKey(),
     loginId: text('login_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip').notNull(),
+    attempts: integer('attempts').notNull(),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('login_failures_login_id_created_idx').on(t.loginId, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.loginId, t.ip] }), index('login_throttle_last_at_idx').on(t.lastAt)],
 );
 
 export const passwordResets = pgTable('password_resets', {

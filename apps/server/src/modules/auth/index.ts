@@ -3,19 +3,21 @@ import type { AuthDeps } from './auth.deps.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createPasswordService } from './passwords.service.ts';
 import { createSessionService } from './sessions.service.ts';
+import { createThrottle } from './throttle.service.ts';
 
 export type AuthModule = ReturnType<typeof createAuthModule>;
 
 /**
  * Sign-in and sessions (refresh tokens, sign-in throttling) and passwords (reset by SMS link, TA
- * password changes). Owns refresh_tokens, login_failures and password_resets; accounts themselves
+ * password changes). Owns refresh_tokens, login_throttle and password_resets; accounts themselves
  * belong to the users module. Other modules use:
  *
  * - `revokeSessions(userIds)` — end every session of these users (after a password reset by staff).
  */
 export function createAuthModule(deps: AuthDeps) {
-  const sessions = createSessionService(deps);
-  const passwords = createPasswordService({ ...deps, revokeSessions: sessions.revokeSessions });
+  const throttle = createThrottle(deps.ctx);
+  const sessions = createSessionService({ ...deps, throttle });
+  const passwords = createPasswordService({ ...deps, revokeSessions: sessions.revokeSessions, throttle });
   return {
     revokeSessions: sessions.revokeSessions,
     register(app) {

@@ -8,7 +8,8 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { userAccounts } from '../users/index.ts';
 import type { AuthDeps } from './auth.deps.ts';
-import { loginFailures, passwordResets } from './auth.table.ts';
+import type { Throttle } from './throttle.service.ts';
+import { passwordResets } from './auth.table.ts';
 import { canSignIn, LOGIN_WINDOW_MS } from './sessions.service.ts';
 
 export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
@@ -19,9 +20,15 @@ const RESET_MAX_PER_WINDOW = 3;
  * password changes (their own with the current one; an admin changes any TA's). A password set by
  * someone else ends the account's sessions.
  */
-export function createPasswordService(deps: AuthDeps & { revokeSessions: (userIds: readonly number[]) => Promise<void> }) {
-  const { ctx, users, revokeSessions } = deps;
+export function createPasswordService(deps: AuthDeps & { revokeSessions: (userIds: readonly number[]) => Promise<void>; throttle: Throttle }) {
+  const { ctx, users, revokeSessions, throttle } = deps;
   const { db, now } = ctx;
+
+  /** A link texted to the phone the account had before its latest change is void. */
+  async function madeBeforePhoneChange(link: { userId: number; createdAt: Date }): Promise<boolean> {
+    const account = await users.credentials({ id: link.userId });
+    return !!account?.phoneChangedAt && account.phoneChangedAt >= link.createdAt;
+  }
 
   return {
     /**
@@ -34,6 +41,8 @@ export function createPasswordService(deps: AuthDeps & { revokeSessions: (userId
       const account = await users.credentials({ loginId: input.loginId });
       if (!canSignIn(account) || account.phone !== phone) return;
       const t = now();
+      // A number set by staff below ADMIN gets no reset link for a while (docs/DECISIONS.md).
+      if (account.resetHeldUntil && account.resetHeldUntil > t) return;
       await db.transaction(async () => {
         const [recent] = await db
           .select({ n: count() })
@@ -54,12 +63,12 @@ export function createPasswordService(deps: AuthDeps & { revokeSessions: (userId
 
     async checkResetLink(uuid: string): Promise<ResetLinkReply> {
       const [row] = await db
-        .select({ loginId: userAccounts.loginId, expiresAt: passwordResets.expiresAt, usedAt: passwordResets.usedAt })
+        .select({ userId: passwordResets.userId, loginId: userAccounts.loginId, expiresAt: passwordResets.expiresAt, usedAt: passwordResets.usedAt, createdAt: passwordResets.createdAt })
         .from(passwordResets)
         .innerJoin(userAccounts, eq(userAccounts.id, passwordResets.userId))
         .where(eq(passwordResets.id, uuid))
         .limit(1);
-      if (!row || row.usedAt || row.expiresAt <= now()) throw resetLinkInvalid();
+      if (!row || row.usedAt || row.expiresAt <= now() || (await madeBeforePhoneChange(row))) throw resetLinkInvalid();
       return { loginId: maskLoginId(row.loginId), expiresAt: row.expiresAt.toISOString() };
     },
 
@@ -71,12 +80,12 @@ export function createPasswordService(deps: AuthDeps & { revokeSessions: (userId
           .update(passwordResets)
           .set({ usedAt: t })
           .where(and(eq(passwordResets.id, input.uuid), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, t)))
-          .returning({ userId: passwordResets.userId });
-        if (!used) throw resetLinkInvalid();
+          .returning({ userId: passwordResets.userId, createdAt: passwordResets.createdAt });
+        if (!used || (await madeBeforePhoneChange(used))) throw resetLinkInvalid();
         await users.setPasswordHashes([{ id: used.userId, hash }]);
         await revokeSessions([used.userId]);
         const account = (await users.directory([used.userId])).get(used.userId);
-        if (account) await db.delete(loginFailures).where(eq(loginFailures.loginId, account.loginId));
+        if (account) await throttle.clearAccount(account.loginId);
         await ctx.audit.record({ actorId: used.userId, action: 'password.reset_via_link', entity: 'user', entityId: used.userId });
       });
     },

@@ -1,34 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import { AUTH_ERRORS, SESSION_ERRORS, USER_ERRORS, type Me, type TokenReply } from '@academy/contracts/auth';
 import { formatPhone } from '@academy/contracts/format';
-import { and, count, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newRefreshToken, REFRESH_TOKEN_TTL_DAYS, type AccessClaims } from '../../lib/tokens.ts';
 import { userAccounts, type AccountCredentials } from '../users/index.ts';
 import type { AuthDeps } from './auth.deps.ts';
-import { loginFailures, refreshTokens } from './auth.table.ts';
+import { refreshTokens } from './auth.table.ts';
+import type { Throttle } from './throttle.service.ts';
 
-export const LOGIN_MAX_FAILURES = 5;
+/** How long a just-rotated refresh token still works (two tabs refreshing at once). */
+export const REFRESH_GRACE_MS = 10_000;
+
+/** Window of the reset-link limit (three texts per account). */
 export const LOGIN_WINDOW_MS = 10 * 60 * 1000;
 
 const WRONG_CREDENTIALS = '아이디 또는 비밀번호가 올바르지 않습니다';
 const INACTIVE = '비활성화된 계정입니다. 학원에 문의해 주세요';
 
 export type Session = { reply: TokenReply; refreshToken: string; refreshExpiresAt: Date };
-type SessionAccount = Pick<AccountCredentials, 'id' | 'loginId' | 'userType' | 'isAdminLevel' | 'isActive' | 'deletedAt'>;
+type SessionAccount = Pick<AccountCredentials, 'id' | 'loginId' | 'userType' | 'isAdminLevel' | 'isActive' | 'deletedAt' | 'sessionVersion'>;
 
 export const canSignIn = (a: SessionAccount | null): a is SessionAccount => !!a && a.isActive && !a.deletedAt;
 
 /**
- * Sessions: sign-in (throttled per login id), refresh-token rotation with reuse detection, sign-out,
+ * Sessions: sign-in (throttled by throttle.service.ts), refresh-token rotation with reuse detection, sign-out,
  * revoking a user's sessions, and who is signed in.
  */
-export function createSessionService({ ctx, users }: AuthDeps) {
+export function createSessionService({ ctx, users, throttle }: AuthDeps & { throttle: Throttle }) {
   const { db, signer, now } = ctx;
 
   async function issueSession(account: SessionAccount, familyId: string): Promise<Session> {
-    const claims: AccessClaims = { userId: account.id, loginId: account.loginId, userType: account.userType, isAdminLevel: account.isAdminLevel };
+    const claims: AccessClaims = { userId: account.id, loginId: account.loginId, userType: account.userType, isAdminLevel: account.isAdminLevel, sessionVersion: account.sessionVersion };
     const accessToken = await signer.sign(claims);
     const { token, hash } = newRefreshToken();
     const refreshExpiresAt = new Date(now().getTime() + REFRESH_TOKEN_TTL_DAYS * 86400_000);
@@ -40,32 +44,23 @@ export function createSessionService({ ctx, users }: AuthDeps) {
     };
   }
 
-  /** Ends every open session of these users (their refresh tokens stop working). */
+  /** Ends every open session of these users: their refresh tokens and access tokens stop working. */
   async function revokeSessions(userIds: readonly number[]): Promise<void> {
     if (userIds.length === 0) return;
+    await users.endSessions(userIds);
     await db.update(refreshTokens).set({ revokedAt: now() }).where(and(inArray(refreshTokens.userId, [...new Set(userIds)]), isNull(refreshTokens.revokedAt)));
   }
 
   return {
     revokeSessions,
 
-    async login(input: { loginId: string; password: string }): Promise<Session> {
-      const since = new Date(now().getTime() - LOGIN_WINDOW_MS);
-      const [row] = await db
-        .select({ n: count() })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.loginId, input.loginId), gt(loginFailures.createdAt, since)));
-      if ((row?.n ?? 0) >= LOGIN_MAX_FAILURES) {
-        throw appError(AUTH_ERRORS.too_many_attempts, '로그인 시도가 너무 많습니다. 10분 후 다시 시도해 주세요');
-      }
+    async login(input: { loginId: string; password: string; ip: string }): Promise<Session> {
+      await throttle.claim(input);
       const account = await users.credentials({ loginId: input.loginId });
       const ok = account ? await verifyPassword(account.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
-      if (!ok || !account) {
-        await db.insert(loginFailures).values({ loginId: input.loginId, createdAt: now() });
-        throw appError(AUTH_ERRORS.invalid_credentials, WRONG_CREDENTIALS);
-      }
+      if (!ok || !account) throw appError(AUTH_ERRORS.invalid_credentials, WRONG_CREDENTIALS);
+      await throttle.succeeded(input);
       if (!canSignIn(account)) throw appError(AUTH_ERRORS.account_inactive, INACTIVE);
-      await db.delete(loginFailures).where(eq(loginFailures.loginId, input.loginId));
       return issueSession(account, randomUUID());
     },
 
@@ -80,8 +75,15 @@ export function createSessionService({ ctx, users }: AuthDeps) {
       const claimed = await db.transaction(async () => {
         const [current] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).limit(1);
         if (!current) return { kind: 'unknown' as const };
+        // Two tabs refreshing at once: the one that lost the race presents the token the other
+        // just rotated. Within a few seconds that is the same browser, not a thief: it gets a
+        // session of its own in the family instead of ending both.
+        if (current.usedAt && !current.revokedAt && t.getTime() - current.usedAt.getTime() <= REFRESH_GRACE_MS && current.expiresAt > t) {
+          return { kind: 'ok' as const, userId: current.userId, familyId: current.familyId };
+        }
         if (current.usedAt || current.revokedAt) {
           await db.update(refreshTokens).set({ revokedAt: t }).where(and(eq(refreshTokens.familyId, current.familyId), isNull(refreshTokens.revokedAt)));
+          await users.endSessions([current.userId]);
           return { kind: 'reused' as const };
         }
         if (current.expiresAt <= t) return { kind: 'expired' as const };
@@ -91,13 +93,17 @@ export function createSessionService({ ctx, users }: AuthDeps) {
           .set({ usedAt: t })
           .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
           .returning({ familyId: refreshTokens.familyId });
-        if (marked.length === 0) return { kind: 'reused' as const };
+        if (marked.length === 0) {
+          // Another refresh with this token won a moment ago (the grace above), unless it was revoked.
+          const [now_] = await db.select({ revokedAt: refreshTokens.revokedAt }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).limit(1);
+          if (now_?.revokedAt) return { kind: 'reused' as const };
+        }
         return { kind: 'ok' as const, userId: current.userId, familyId: current.familyId };
       });
       if (claimed.kind === 'reused') throw appError(SESSION_ERRORS.refresh_reused, '보안을 위해 로그아웃되었습니다. 다시 로그인해 주세요');
       if (claimed.kind !== 'ok') throw appError(SESSION_ERRORS.refresh_invalid, '로그인이 만료되었습니다. 다시 로그인해 주세요');
-      const [account] = await db.select().from(userAccounts).where(eq(userAccounts.id, claimed.userId)).limit(1);
-      if (!canSignIn(account ?? null)) {
+      const account = await users.credentials({ id: claimed.userId });
+      if (!canSignIn(account)) {
         await db.update(refreshTokens).set({ revokedAt: t }).where(eq(refreshTokens.familyId, claimed.familyId));
         throw appError(SESSION_ERRORS.account_inactive, INACTIVE);
       }
@@ -106,8 +112,11 @@ export function createSessionService({ ctx, users }: AuthDeps) {
 
     async logout(token: string | undefined): Promise<void> {
       if (!token) return;
-      const [current] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).limit(1);
-      if (current) await db.update(refreshTokens).set({ revokedAt: now() }).where(and(eq(refreshTokens.familyId, current.familyId), isNull(refreshTokens.revokedAt)));
+      const [current] = await db.select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).limit(1);
+      if (!current) return;
+      await db.update(refreshTokens).set({ revokedAt: now() }).where(and(eq(refreshTokens.familyId, current.familyId), isNull(refreshTokens.revokedAt)));
+      // The access tokens end too; the account's other devices get new ones at their next refresh.
+      await users.endSessions([current.userId]);
     },
 
     async me(userId: number): Promise<Me> {
@@ -118,9 +127,8 @@ export function createSessionService({ ctx, users }: AuthDeps) {
 
     /** Housekeeping: old failures and dead tokens need not be kept. */
     async prune(): Promise<void> {
-      const t = now();
-      await db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(t.getTime() - LOGIN_WINDOW_MS)));
-      await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, t));
+      await throttle.prune();
+      await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now()));
     },
   };
 }

@@ -19,8 +19,8 @@ export function boardRoutes(app: FastifyInstance, s: { ctx: AppContext; posts: P
   route(app, boardApi.create, ({ body, user, req }) => s.posts.create({ viewer: viewer(req, user), input: body }));
   route(app, boardApi.update, ({ params, body, user, req }) => s.posts.update({ id: params.id, viewer: viewer(req, user), input: body }));
   route(app, boardApi.remove, ({ params, body, user, req }) => s.posts.remove({ id: params.id, viewer: viewer(req, user), password: body.password }));
-  route(app, boardApi.createAnswer, ({ params, body, user, req }) =>
-    s.answers.create({ postId: params.id, body: body.body, notifySms: body.notifySms, actorId: user.userId, origin: publicOrigin(req, s.ctx) }));
+  route(app, boardApi.createAnswer, ({ params, body, user }) =>
+    s.answers.create({ postId: params.id, body: body.body, notifySms: body.notifySms, actorId: user.userId, origin: publicOrigin(s.ctx) }));
   route(app, boardApi.updateAnswer, ({ params, body, user }) => s.answers.update({ id: params.id, body: body.body, actorId: user.userId }));
   route(app, boardApi.deleteAnswer, ({ params, user }) => s.answers.remove({ id: params.id, actorId: user.userId }));
   route(app, boardApi.sortOrder, ({ body, user }) => s.posts.sortOrder({ ids: body.ids, actorId: user.userId }));

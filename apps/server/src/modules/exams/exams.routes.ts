@@ -64,11 +64,11 @@ export function examRoutes(app: FastifyInstance, s: Services): void {
   route(app, wlExamApi.coreInfo, ({ params, body, user }) => s.exams.update({ examId: params.examId, settings: body, actor: actor(user) }));
   route(app, wlExamApi.link, ({ params, body, user }) => s.exams.link({ examId: params.examId, examIds: body.examIds, actor: actor(user) }));
   route(app, wlExamApi.unlink, ({ params, user }) => s.exams.unlink({ examId: params.examId, actor: actor(user) }));
-  route(app, wlExamApi.readyToShow, ({ params, body, user, req }) =>
-    s.exams.setReadyToShow({ examId: params.examId, readyToShow: body.readyToShow, actor: actor(user), origin: publicOrigin(req, s.ctx) }));
+  route(app, wlExamApi.readyToShow, ({ params, body, user }) =>
+    s.exams.setReadyToShow({ examId: params.examId, readyToShow: body.readyToShow, actor: actor(user), origin: publicOrigin(s.ctx) }));
   route(app, wlExamApi.statistics, ({ params, query }) => s.statistics.of({ examId: params.examId, scope: query.scope }));
-  route(app, wlExamApi.scoreLinks, ({ params, body, req, user }) =>
-    s.links.create({ examId: params.examId, userIds: body.userIds, sendSms: body.sendSms, expiresInDays: body.expiresInDays, origin: publicOrigin(req, s.ctx), actor: actor(user) }));
+  route(app, wlExamApi.scoreLinks, ({ params, body, user }) =>
+    s.links.create({ examId: params.examId, userIds: body.userIds, sendSms: body.sendSms, expiresInDays: body.expiresInDays, origin: publicOrigin(s.ctx), actor: actor(user) }));
 
   route(app, retakesApi.list, ({ query }) => s.retakes.list({ examId: query.examId }));
   route(app, retakesApi.create, ({ body, user }) => s.retakes.create({ input: body, actor: actor(user) }));

@@ -55,7 +55,7 @@ export async function seedDemoExams(
       action: 'score.seed',
     });
     // Demo data is made before any SMS setting exists, so no text goes out on these releases.
-    await exams.setReadyToShow({ examId: exam.id, readyToShow: true, actor, origin: deps.ctx.config.publicUrl ?? '' });
+    await exams.setReadyToShow({ examId: exam.id, readyToShow: true, actor, origin: deps.ctx.config.publicUrl });
   }
   if (next) {
     await exams.create({ lectureId: mathId, weeklyLectureId: next.id, input: { templateId: weekly.id, title: `${next.title} 주간 테스트`, cutline: 60, onlineSubmission: true }, actor });

@@ -253,7 +253,7 @@ export function createExamService(deps: ExamsDeps & { releaseListeners?: readonl
       });
     },
 
-    /** `origin`: the address the links of texts sent on release point to (publicOrigin of the request). */
+    /** `origin`: the address the links of texts sent on release point to (publicOrigin: PUBLIC_URL). */
     async setReadyToShow(opts: { examId: number; readyToShow: boolean; actor: Actor; origin: string }): Promise<ExamDetail> {
       const exam = await getExamRow(db, opts.examId);
       return db.transaction(async () => {

@@ -32,7 +32,7 @@ export function filesRoutes(app: FastifyInstance, s: Services): void {
   route(app, filesApi.multipartComplete, ({ body, user }) => s.uploads.complete({ actor: user, uploadId: body.uploadId, parts: body.parts, sha256: body.sha256 ?? null }));
   route(app, filesApi.multipartAbort, ({ body, user }) => s.uploads.abort({ actor: user, uploadId: body.uploadId }));
 
-  route(app, filesApi.get, ({ params, user }) => s.library.get({ actor: user, fileId: params.id }));
+  route(app, filesApi.get, async ({ params, user }) => studentView(user, await s.library.get({ actor: user, fileId: params.id })));
   route(app, filesApi.downloadUrl, ({ params, query, user }) => s.downloads.downloadUrl({ actor: user, fileId: params.id, inline: inline(query.inline) }));
   route(app, filesApi.getUrls, ({ body, user }) => s.downloads.downloadUrls({ actor: user, fileIds: body.fileIds, inline: body.inline }));
   route(app, filesApi.watermark, ({ params, body, user }) => s.downloads.watermark({ actor: user, fileId: params.id, studentId: body.studentId ?? null }));
@@ -74,4 +74,9 @@ export function filesRoutes(app: FastifyInstance, s: Services): void {
     reply.header('cache-control', 'no-store');
     return s.parentLinks.open(params.token);
   });
+}
+
+/** What a student sees of a file: the staff's memo only on a file the student uploaded. */
+function studentView<F extends { memo: string; ownerId: number | null }>(user: { userType: string; userId: number }, file: F): F {
+  return user.userType === 'STUDENT' && file.ownerId !== user.userId ? { ...file, memo: '' } : file;
 }

@@ -60,7 +60,7 @@ export function createFilesModule(deps: FilesDeps) {
     parentFiles: createParentFileService({ ...deps, downloads }),
     register(app) {
       if (isLocalStorage(ctx.storage)) registerLocalBlobRoutes(app, ctx.storage, { acceptsWrite: uploads.acceptsWrite });
-      filesRoutes(app, { uploads, downloads, library, permissions, portal, parentLinks, lectures: deps.lectures, origin: (req) => publicOrigin(req, ctx) });
+      filesRoutes(app, { uploads, downloads, library, permissions, portal, parentLinks, lectures: deps.lectures, origin: () => publicOrigin(ctx) });
     },
     seed: { demo: (seed) => seedDemoFiles(ctx, seed) },
     // Every ten minutes: uploads that were started and never finished.

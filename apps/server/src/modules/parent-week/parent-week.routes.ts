@@ -16,8 +16,8 @@ export function parentWeekRoutes(app: FastifyInstance, s: { ctx: AppContext; wee
     reply.header('cache-control', 'no-store');
     return s.week.file({ token: params.token, fileId: params.fileId });
   });
-  route(app, parentWeekApi.create, ({ params, body, user, req }) =>
-    s.links.create({ studentId: params.id, expiresInDays: body.expiresInDays, sendSms: body.sendSms, origin: publicOrigin(req, s.ctx), actorId: user.userId }));
+  route(app, parentWeekApi.create, ({ params, body, user }) =>
+    s.links.create({ studentId: params.id, expiresInDays: body.expiresInDays, sendSms: body.sendSms, origin: publicOrigin(s.ctx), actorId: user.userId }));
   route(app, parentWeekApi.list, ({ params }) => s.links.list(params.id));
   route(app, parentWeekApi.revoke, ({ params, user }) => s.links.revoke({ linkId: params.id, actorId: user.userId }));
 }

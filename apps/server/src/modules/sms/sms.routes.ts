@@ -9,9 +9,9 @@ import type { ScheduleService } from './schedules.service.ts';
 import type { SettingsService } from './settings.service.ts';
 
 export function smsRoutes(app: FastifyInstance, s: { ctx: AppContext; compose: ComposeService; history: HistoryService; settings: SettingsService; schedules: ScheduleService }): void {
-  const origin = (req: Parameters<typeof publicOrigin>[0]) => publicOrigin(req, s.ctx);
-  route(app, smsApi.send, ({ body, user, req }) => s.compose.send({ input: body, origin: origin(req), actorId: user.userId }));
-  route(app, smsApi.preview, ({ body, req }) => s.compose.preview({ input: body, origin: origin(req) }));
+  const origin = publicOrigin(s.ctx);
+  route(app, smsApi.send, ({ body, user }) => s.compose.send({ input: body, origin, actorId: user.userId }));
+  route(app, smsApi.preview, ({ body }) => s.compose.preview({ input: body, origin }));
   route(app, smsApi.recipients, ({ query }) => s.history.recipients(query));
   route(app, smsApi.batches, ({ query }) => s.history.batches(query));
   route(app, smsApi.cancelBatch, ({ params, user }) => s.history.cancel({ batchId: params.id, actorId: user.userId }));
@@ -21,7 +21,7 @@ export function smsRoutes(app: FastifyInstance, s: { ctx: AppContext; compose: C
   route(app, smsApi.settings, () => s.settings.get());
   route(app, smsApi.updateSettings, ({ body, user }) => s.settings.update({ input: body, actorId: user.userId }));
   route(app, smsApi.schedules, () => s.schedules.list());
-  route(app, smsApi.createSchedule, ({ body, user, req }) => s.schedules.create({ input: body, origin: origin(req), actorId: user.userId }));
-  route(app, smsApi.updateSchedule, ({ params, body, user, req }) => s.schedules.update({ id: params.id, input: body, origin: origin(req), actorId: user.userId }));
+  route(app, smsApi.createSchedule, ({ body, user }) => s.schedules.create({ input: body, origin, actorId: user.userId }));
+  route(app, smsApi.updateSchedule, ({ params, body, user }) => s.schedules.update({ id: params.id, input: body, origin, actorId: user.userId }));
   route(app, smsApi.deleteSchedule, ({ params, user }) => s.schedules.remove({ id: params.id, actorId: user.userId }));
 }

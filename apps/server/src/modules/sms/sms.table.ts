@@ -74,7 +74,7 @@ export const smsSchedules = pgTable(
     weekday: smallint('weekday').notNull(),
     time: text('time').notNull(),
     enabled: boolean('enabled').notNull().default(true),
-    /** The address #{링크} points to, from the request that saved the schedule (publicOrigin). */
+    /** The address #{링크} points to, PUBLIC_URL when the schedule was saved (publicOrigin). */
     origin: text('origin').notNull(),
     /** The occurrence that ran last: an occurrence runs once, on one instance. */
     lastSlot: timestamp('last_slot', { withTimezone: true }),

@@ -153,7 +153,7 @@ export function createTaService(deps: StaffDeps & { wageTypes: WageTypeService }
         db.transaction(async () => {
           const owner = await users.loginIdOwner(b.loginId);
           if (owner !== null && owner !== opts.id) throw loginIdTaken(b.loginId);
-          await users.updateAccount({ id: opts.id, loginId: b.loginId, name: b.name, phone: b.phone });
+          await users.updateAccount({ id: opts.id, changedBy: opts.actorId, loginId: b.loginId, name: b.name, phone: b.phone });
           await ctx.audit.record({ actorId: opts.actorId, action: 'ta.update', entity: 'ta', entityId: opts.id, before: { loginId: before.loginId, name: before.name, phone: before.phone }, after: b });
         }),
       );

@@ -80,7 +80,7 @@ export function createProfileService(deps: StudentsDeps & { query: QueryService 
             phone: b.phone === undefined ? before.phone : b.phone,
             parentPhone: b.parentPhone === undefined ? before.parentPhone : b.parentPhone,
           };
-          await users.updateAccount({ id: input.id, name: next.name, loginId: next.loginId, phone: next.phone, isActive: b.isActive });
+          await users.updateAccount({ id: input.id, changedBy: input.actorId, name: next.name, loginId: next.loginId, phone: next.phone, isActive: b.isActive });
           const profile = {
             parentPhone: next.parentPhone,
             ...(b.school === undefined ? {} : { school: b.school }),

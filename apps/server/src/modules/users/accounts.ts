@@ -27,7 +27,13 @@ export type AccountCredentials = {
   isAdminLevel: boolean;
   deletedAt: Date | null;
   passwordHash: string;
+  sessionVersion: number;
+  phoneChangedAt: Date | null;
+  resetHeldUntil: Date | null;
 };
+
+/** A reset link may not go to a phone that staff below ADMIN set this recently (docs/DECISIONS.md). */
+export const RESET_HOLD_AFTER_PHONE_CHANGE_MS = 7 * 86_400_000;
 
 /**
  * Every change to an account, and the reads that need the users table itself (password hashes,
@@ -35,7 +41,7 @@ export type AccountCredentials = {
  */
 export function createAccounts({ ctx }: { ctx: AppContext }) {
   const { db } = ctx;
-  const credentialColumns = { ...accountColumns, passwordHash: users.passwordHash };
+  const credentialColumns = { ...accountColumns, passwordHash: users.passwordHash, sessionVersion: users.sessionVersion, phoneChangedAt: users.phoneChangedAt, resetHeldUntil: users.resetHeldUntil };
 
   return {
     /** The account signing in (by login id) or changing a password (by id), with its hash; null when there is none. */
@@ -85,29 +91,72 @@ export function createAccounts({ ctx }: { ctx: AppContext }) {
     },
 
     /** Changes name, login id, phone, active state or admin level (실장) of one account (fields left out stay). */
-    async updateAccount(opts: { id: number; name?: string; loginId?: string; phone?: string | null; isActive?: boolean; isAdminLevel?: boolean }): Promise<void> {
+    /**
+     * Changes an account. A new phone number (issue 16: the takeover through find-password) ends
+     * every reset link made before it, tells the old number by text, and, when `changedBy` is staff
+     * below ADMIN, holds reset links to the new number for 7 days: in that time a forgotten
+     * password is reset by an admin.
+     */
+    async updateAccount(opts: { id: number; changedBy?: number; name?: string; loginId?: string; phone?: string | null; isActive?: boolean; isAdminLevel?: boolean }): Promise<void> {
+      const t = ctx.now();
+      const [before] = opts.phone === undefined ? [] : await db.select({ phone: users.phone, name: users.name }).from(users).where(eq(users.id, opts.id)).limit(1);
+      const phoneChanged = !!before && (opts.phone ?? null) !== before.phone;
+      let held = false;
+      if (phoneChanged && opts.changedBy !== undefined && opts.changedBy !== opts.id) {
+        const [actor] = await db.select({ userType: users.userType, isAdminLevel: users.isAdminLevel }).from(users).where(eq(users.id, opts.changedBy)).limit(1);
+        held = !actor || (actor.userType !== 'ADMIN' && !actor.isAdminLevel);
+      }
       await db
         .update(users)
         .set({
           ...(opts.name === undefined ? {} : { name: opts.name }),
           ...(opts.loginId === undefined ? {} : { loginId: opts.loginId }),
           ...(opts.phone === undefined ? {} : { phone: opts.phone }),
+          ...(phoneChanged ? { phoneChangedAt: t, resetHeldUntil: held && opts.phone ? new Date(t.getTime() + RESET_HOLD_AFTER_PHONE_CHANGE_MS) : null } : {}),
           ...(opts.isActive === undefined ? {} : { isActive: opts.isActive }),
+          ...(opts.isActive === false ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
           ...(opts.isAdminLevel === undefined ? {} : { isAdminLevel: opts.isAdminLevel }),
-          updatedAt: ctx.now(),
+          updatedAt: t,
         })
         .where(eq(users.id, opts.id));
+      if (phoneChanged && before.phone) {
+        await ctx.sms.queue({
+          toPhone: before.phone,
+          body: `[학원] ${opts.name ?? before.name}님 계정의 전화번호가 변경되었습니다. 직접 요청하지 않았다면 학원에 알려 주세요.`,
+          purpose: 'phone_changed',
+          userId: opts.id,
+        });
+      }
+    },
+
+    /** Is the account of this access token still signed in: active, not deleted, same session version? */
+    async sessionAlive(claims: { userId: number; sessionVersion?: number }): Promise<boolean> {
+      const [row] = await db
+        .select({ v: users.sessionVersion })
+        .from(users)
+        .where(and(eq(users.id, claims.userId), eq(users.isActive, true), isNull(users.deletedAt)))
+        .limit(1);
+      return !!row && row.v === (claims.sessionVersion ?? 0);
+    },
+
+    /** Ends every access token of these accounts (their refresh tokens are auth's to revoke). */
+    async endSessions(ids: readonly number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(inArray(users.id, [...new Set(ids)]));
     },
 
     async setActive(opts: { ids: readonly number[]; isActive: boolean }): Promise<void> {
       if (opts.ids.length === 0) return;
-      await db.update(users).set({ isActive: opts.isActive, updatedAt: ctx.now() }).where(inArray(users.id, [...opts.ids]));
+      await db
+        .update(users)
+        .set({ isActive: opts.isActive, updatedAt: ctx.now(), ...(opts.isActive ? {} : { sessionVersion: sql`${users.sessionVersion} + 1` }) })
+        .where(inArray(users.id, [...opts.ids]));
     },
 
     /** Soft delete: the rows and their history stay; the accounts leave lists and sign-in. */
     async softDelete(ids: readonly number[]): Promise<void> {
       if (ids.length === 0) return;
-      await db.update(users).set({ deletedAt: ctx.now(), updatedAt: ctx.now() }).where(and(inArray(users.id, [...ids]), isNull(users.deletedAt)));
+      await db.update(users).set({ deletedAt: ctx.now(), updatedAt: ctx.now(), sessionVersion: sql`${users.sessionVersion} + 1` }).where(and(inArray(users.id, [...ids]), isNull(users.deletedAt)));
     },
 
     async restore(ids: readonly number[]): Promise<void> {

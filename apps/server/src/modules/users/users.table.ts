@@ -15,7 +15,13 @@ export const users = pgTable(
     userType: text('user_type', { enum: ['STUDENT', 'TA', 'ADMIN'] }).notNull(),
     name: text('name').notNull(),
     phone: text('phone'),
+    /** When the phone last changed: reset links made before then no longer work. */
+    phoneChangedAt: timestamp('phone_changed_at', { withTimezone: true }),
+    /** Until then no reset link goes to the phone, because staff below ADMIN set it (docs/DECISIONS.md). */
+    resetHeldUntil: timestamp('reset_held_until', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
+    /** Raised to end every access token issued before (sign-out, revoked sessions, deactivation). */
+    sessionVersion: integer('session_version').notNull().default(0),
     isAdminLevel: boolean('is_admin_level').notNull().default(false),
     /** Soft delete: the row and its history stay, the account disappears from lists and sign-in. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

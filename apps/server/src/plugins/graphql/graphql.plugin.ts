@@ -4,8 +4,7 @@ import type { DocumentNode, ExecutionResult, FragmentDefinitionNode, GraphQLErro
 import mercurius from 'mercurius';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
-import { bearer } from '../auth.ts';
+import { AppError, dataErrorOf } from '../../lib/errors.ts';
 import { graphql } from './graphql-js.ts';
 import { registeredResources } from './registry.ts';
 import { buildSchema, type GqlContext } from './schema.ts';
@@ -96,14 +95,8 @@ export async function graphqlRoutes(app: FastifyInstance, ctx: AppContext): Prom
         throw new AppError({ code: 'graphql.validation_failed', status: 400, message: 'query: GraphQL 문서(문자열)가 필요합니다' });
       }
       // A stale token must answer HTTP 401 so the web client refreshes it and retries once (SPEC §8);
-      // the auth hook ignores bad tokens on open routes.
-      if (req.user || !bearer(req)) return;
-      const result = await ctx.signer.verify(bearer(req)!);
-      if (!result.ok) {
-        throw result.reason === 'expired'
-          ? new AppError({ code: 'auth.token_expired', status: 401, message: '로그인이 만료되었습니다. 다시 로그인해 주세요' })
-          : new AppError({ code: 'auth.token_invalid', status: 401, message: '인증 정보가 올바르지 않습니다. 다시 로그인해 주세요' });
-      }
+      // the auth hook only notes refused tokens on open routes.
+      if (req.authFailure) throw req.authFailure;
     });
 
     await scope.register(mercurius, {
@@ -146,6 +139,9 @@ type FormattedError = { message: string; locations?: unknown; path?: unknown; ex
 function formatErrors(execution: ExecutionResult & { statusCode?: number }, context: GqlContext & { reply?: { log: { error: (o: object, m: string) => void } } }) {
   let status = 200;
   const errors: FormattedError[] = [];
+  // graphql-js suggests field and type names ("Did you mean …?"): only staff may see the schema.
+  const staff = hasPermission(context?.user ?? null, 'TA');
+  const clean = (message: string) => (staff ? message : message.replace(/\s*Did you mean [^?]*\?/g, ''));
   for (const raw of execution.errors ?? []) {
     const err = raw as GqlError & { originalError?: Error & { errors?: GqlError[]; statusCode?: number } };
     const orig = err.originalError;
@@ -153,7 +149,7 @@ function formatErrors(execution: ExecutionResult & { statusCode?: number }, cont
     if (orig?.errors && Array.isArray(orig.errors)) {
       for (const inner of orig.errors) {
         const code = /Syntax Error/.test(inner.message) ? 'graphql.parse_failed' : 'graphql.validation_failed';
-        errors.push({ message: inner.message, locations: inner.locations, extensions: { ...inner.extensions, code } });
+        errors.push({ message: clean(inner.message), locations: inner.locations, extensions: { ...inner.extensions, code } });
       }
       if (!execution.data) status = orig.statusCode === 405 ? 405 : 400;
       continue;
@@ -182,7 +178,13 @@ function formatErrors(execution: ExecutionResult & { statusCode?: number }, cont
     }
     if (!orig || orig instanceof GraphQLError) {
       // graphql-js's own complaints (coercion of arguments, unknown enum values, …) are the client's.
-      errors.push({ message: err.message, locations: err.locations, path: err.path, extensions: { code: 'graphql.validation_failed' } });
+      errors.push({ message: clean(err.message), locations: err.locations, path: err.path, extensions: { code: 'graphql.validation_failed' } });
+      continue;
+    }
+    const dataError = dataErrorOf(orig);
+    if (dataError) {
+      errors.push({ message: dataError.message, path: err.path, extensions: { code: dataError.code } });
+      if (!execution.data) status = 400;
       continue;
     }
     context.reply?.log.error({ err: orig }, 'graphql resolver failed');

@@ -1,3 +1,4 @@
+import { MAX_ID, textProblem } from '@academy/contracts/validation';
 import { Column, SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../auth.ts';
@@ -13,6 +14,9 @@ const dialect = new PgDialect({ casing: 'snake_case' });
 /** `limit: 2147483647` is refine's "paging off": every row. */
 export const ALL_ROWS = 2147483647;
 
+/** Values of one `in`/`notIn` list: a grid filters by a page of ids, never by tens of thousands. */
+export const MAX_IN_VALUES = 1000;
+
 const OPERATOR_SET = new Set<string>(OPERATORS);
 const LIKE_SQL: Partial<Record<Operator, string>> = { like: 'like', notLike: 'not like', iLike: 'ilike', notILike: 'not ilike' };
 const CMP_SQL: Partial<Record<Operator, string>> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
@@ -24,7 +28,24 @@ export function compile(query: SQL): { text: string; params: unknown[] } {
 
 const expr = (f: FieldSpec): SQL => (f.column instanceof SQL ? f.column : sql`${f.column}`);
 
-const numericKey = (f: FieldSpec): boolean => f.column instanceof Column && f.column.dataType === 'number';
+/** Ids are PostgreSQL integers, unless the column is a text key. */
+const textKey = (f: Pick<FieldSpec, 'column'>): boolean => f.column instanceof Column && f.column.dataType === 'string';
+
+/** A string a client sent, refused when no database text may hold it (NUL, half a surrogate pair). */
+function checkedText(value: string, path: string): string {
+  const problem = textProblem(value);
+  if (problem) throw invalid(path, problem);
+  return value;
+}
+
+/**
+ * A LIKE pattern as the client wrote it (its `%` and `_` are wildcards, a backslash escapes), except that a
+ * lone backslash at the end, which PostgreSQL refuses, stands for itself.
+ */
+export function likePattern(pattern: string): string {
+  const trailing = /\\+$/.exec(pattern)?.[0].length ?? 0;
+  return trailing % 2 === 1 ? `${pattern}\\` : pattern;
+}
 
 /** Turns one GraphQL value into the SQL parameter for a field, or explains what is wrong. */
 function toParam(opts: { spec: Pick<FieldSpec, 'type' | 'column'>; value: unknown; path: string }): unknown {
@@ -32,11 +53,15 @@ function toParam(opts: { spec: Pick<FieldSpec, 'type' | 'column'>; value: unknow
   if (value === null || value === undefined) return null;
   switch (spec.type) {
     case 'ID': {
-      if (!numericKey(spec as FieldSpec)) return String(value);
-      const n = typeof value === 'number' ? value : Number(String(value).trim());
-      if (!Number.isSafeInteger(n)) throw invalid(path, `숫자 ID여야 합니다 (받은 값: ${String(value)})`);
+      if (textKey(spec)) return checkedText(String(value), path);
+      const raw = String(value).trim();
+      const n = typeof value === 'number' ? value : /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
+      if (!Number.isSafeInteger(n)) throw invalid(path, `숫자 ID여야 합니다 (받은 값: ${raw.slice(0, 40)})`);
+      if (n < 1 || n > MAX_ID) throw invalid(path, `1부터 ${MAX_ID} 사이의 ID여야 합니다`);
       return n;
     }
+    case 'String':
+      return typeof value === 'string' ? checkedText(value, path) : value;
     case 'DateTime': {
       const d = value instanceof Date ? value : new Date(String(value));
       if (Number.isNaN(d.getTime())) throw invalid(path, '날짜 형식이 올바르지 않습니다 (예: 2026-11-21T09:00:00Z)');
@@ -61,10 +86,12 @@ function comparisonToSql(opts: { spec: FieldSpec; cmp: unknown; path: string }):
     const operator = op as Operator;
     if (operator === 'is' || operator === 'isNot') {
       if (raw !== null && typeof raw !== 'boolean') throw invalid(at, 'null, true, false 중 하나여야 합니다');
+      if (raw !== null && spec.type !== 'Boolean') throw invalid(at, '참/거짓 항목이 아니므로 null만 쓸 수 있습니다');
       const word = raw === null ? 'null' : raw ? 'true' : 'false';
       parts.push(sql`${col} ${sql.raw(operator === 'is' ? 'is' : 'is not')} ${sql.raw(word)}`);
     } else if (operator === 'in' || operator === 'notIn') {
       if (!Array.isArray(raw)) throw invalid(at, '목록이어야 합니다');
+      if (raw.length > MAX_IN_VALUES) throw invalid(at, `목록은 ${MAX_IN_VALUES}개까지만 쓸 수 있습니다`);
       const values = raw.map((v, i) => toParam({ spec, value: v, path: `${at}.${i}` })).filter((v) => v !== null);
       if (values.length === 0) parts.push(operator === 'in' ? sql`false` : sql`true`);
       else parts.push(sql`${operator === 'notIn' ? sql`not ` : sql``}(${col} in (${sql.join(values.map((v) => sql`${v}`), sql`, `)}))`);
@@ -77,7 +104,7 @@ function comparisonToSql(opts: { spec: FieldSpec; cmp: unknown; path: string }):
     } else if (LIKE_SQL[operator]) {
       if (typeof raw !== 'string') throw invalid(at, '문자열이어야 합니다');
       const target = spec.type === 'String' ? col : sql`(${col})::text`;
-      parts.push(sql`${target} ${sql.raw(LIKE_SQL[operator]!)} ${raw}`);
+      parts.push(sql`${target} ${sql.raw(LIKE_SQL[operator]!)} ${likePattern(checkedText(raw, at))}`);
     } else {
       const value = toParam({ spec, value: raw, path: at });
       // eq/neq null read as "is (not) null" rather than a comparison that is never true.
@@ -146,6 +173,9 @@ export function filterToSql(opts: { res: FilterScope; filter: FilterInput | null
       for (const [op, v] of Object.entries(value as Record<string, unknown>)) {
         if (v === undefined) continue;
         if (!OPERATOR_SET.has(op)) throw invalid(`${at}.${op}`, '지원하지 않는 연산자입니다');
+        const values = Array.isArray(v) ? v : [v];
+        if (values.length > MAX_IN_VALUES) throw invalid(`${at}.${op}`, `목록은 ${MAX_IN_VALUES}개까지만 쓸 수 있습니다`);
+        values.forEach((x, i) => typeof x === 'string' && checkedText(x, Array.isArray(v) ? `${at}.${op}.${i}` : `${at}.${op}`));
         ors.push(virtual.toSql({ operator: op as Operator, value: v }));
       }
       const c = anyOf(ors);

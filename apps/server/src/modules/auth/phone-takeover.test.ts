@@ -1,0 +1,77 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { smsOutbox } from '../../lib/sms/sms.table.ts';
+import { makeStudent } from '../students/students.testkit.ts';
+import { makeStaff, type TestAccount } from '../users/users.testkit.ts';
+
+/**
+ * Issue 16, item 3: a TA may change a student's phone, but not to take over the account through
+ * find-password. The change ends outstanding reset links, tells the old number, and holds reset
+ * links to a number set by staff below ADMIN for 7 days (an admin resets the password meanwhile).
+ */
+
+let t: TestApp;
+let staff: { admin: TestAccount; ta: TestAccount };
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  staff = await makeStaff(t);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const texts = (userId: number, purpose: string) =>
+  t.ctx.db.select().from(smsOutbox).where(and(eq(smsOutbox.userId, userId), eq(smsOutbox.purpose, purpose)));
+const findPassword = (loginId: string, phone: string) => t.call('POST', '/api/auth/find-password', null, { loginId, phone });
+const linkOf = (body: string) => /reset-password\/([0-9a-f-]{36})/.exec(body)![1]!;
+
+describe('changing a student phone', () => {
+  it('a TA changing the phone cannot receive a reset link, the old number is told, and older links die', async () => {
+    const s = await makeStudent(t, { token: staff.admin.token, phone: '010-3100-0001' });
+    await findPassword(s.loginId, '010-3100-0001');
+    const [oldLink] = await texts(s.id, 'password_reset');
+    expect(oldLink).toBeDefined();
+
+    const changed = await t.call('PUT', `/api/students/${s.id}`, staff.ta.token, { phone: '010-6666-0001' });
+    expect(changed.status).toBe(200);
+
+    const [notice] = await texts(s.id, 'phone_changed');
+    expect(notice).toMatchObject({ toPhone: '01031000001' });
+    expect(notice!.body).toContain('전화번호가 변경되었습니다');
+
+    const asked = await findPassword(s.loginId, '010-6666-0001');
+    expect(asked.status).toBe(200);
+    expect(await texts(s.id, 'password_reset')).toHaveLength(1);
+
+    const uuid = linkOf(oldLink!.body);
+    expect((await t.call('GET', `/api/auth/reset-password-via-uuid/${uuid}`, null)).json.code).toBe('auth.reset_link_invalid');
+    const reset = await t.call('POST', '/api/auth/reset-password-via-uuid', null, { uuid, newPassword: 'taken-over-1!' });
+    expect(reset.json.code).toBe('auth.reset_link_invalid');
+
+    // After the hold, the (by then confirmed) number works as any other.
+    t.clock.advance(7 * 86_400_000 + 1000);
+    await findPassword(s.loginId, '010-6666-0001');
+    const links = await texts(s.id, 'password_reset');
+    expect(links).toHaveLength(2);
+    expect(links[1]!.toPhone).toBe('01066660001');
+  });
+
+  it('an admin changing the phone is not held (an admin may reset the password anyway)', async () => {
+    const s = await makeStudent(t, { token: staff.admin.token, phone: '010-3100-0002' });
+    expect((await t.call('PUT', `/api/students/${s.id}`, staff.admin.token, { phone: '010-6666-0002' })).status).toBe(200);
+    await findPassword(s.loginId, '010-6666-0002');
+    expect(await texts(s.id, 'password_reset')).toHaveLength(1);
+    expect(await texts(s.id, 'phone_changed')).toHaveLength(1);
+  });
+
+  it('an edit that keeps the phone changes nothing', async () => {
+    const s = await makeStudent(t, { token: staff.admin.token, phone: '010-3100-0003' });
+    expect((await t.call('PUT', `/api/students/${s.id}`, staff.ta.token, { phone: '010-3100-0003', school: '휘문고' })).status).toBe(200);
+    expect(await texts(s.id, 'phone_changed')).toHaveLength(0);
+    await findPassword(s.loginId, '010-3100-0003');
+    expect(await texts(s.id, 'password_reset')).toHaveLength(1);
+  });
+});
