@@ -14,6 +14,12 @@ export const theme = createTheme(
     palette: {
       primary: { main: '#1b5e20', light: '#4c8c4a', dark: '#003300', contrastText: '#ffffff' },
       secondary: { main: '#f9a825' },
+      // Darker than MUI's defaults so outlined chips and coloured text keep 4.5:1 (WCAG AA) on white
+      // and on a grid's tinted selected or hovered row.
+      success: { main: '#1e6b24', contrastText: '#ffffff' },
+      warning: { main: '#a64b00', contrastText: '#ffffff' },
+      error: { main: '#c62828', contrastText: '#ffffff' },
+      info: { main: '#01579b', contrastText: '#ffffff' },
       background: { default: '#f5f7f5', paper: '#ffffff' },
     },
     shape: { borderRadius: 8 },
