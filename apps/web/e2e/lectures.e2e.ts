@@ -53,6 +53,34 @@ describe('lectures (CRM)', () => {
     expect((await adminApi<{ disabled: boolean }>('GET', `/lectures/${lecture.id}`)).disabled).toBe(false);
   });
 
+  test('the attendance sheet opens with the first unmarked cell of today\'s session focused: keys work without a click', async () => {
+    const lecture = await adminApi<{ id: number }>('POST', '/lectures', {
+      name: '키보드 출결반', subject: '영어', teacherName: '김도현', startDate: seoulDay(-7), endDate: seoulDay(7),
+      schedule: [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({ dayOfWeek, startTime: '06:00', endTime: '07:00' })),
+    });
+    const students = await adminApi<{ nodes: { id: number }[] }>('GET', '/students?pageSize=3&search=student3');
+    await adminApi('POST', `/lectures/${lecture.id}/students`, { userIds: students.nodes.map((s) => s.id) });
+    const grid = await adminApi<{ weeklyLectures: { id: number; date: string }[]; students: { userId: number }[]; attendanceTypes: { id: number; seq: number }[] }>('GET', `/lectures/${lecture.id}/attendance-grid`);
+    const todayCol = grid.weeklyLectures.findIndex((w) => w.date === seoulDay());
+    const todayId = grid.weeklyLectures[todayCol]!.id;
+    const first = [...grid.attendanceTypes].sort((a, b) => a.seq - b.seq)[0]!;
+    // The first row is already marked today, so the sheet must land on the second.
+    const [marked, next] = grid.students;
+    await adminApi('PUT', `/lectures/${lecture.id}/weekly-lectures/${todayId}/attendance`, { userId: marked!.userId, attTypeId: first.id });
+
+    const page = await e2e.signedIn('admin');
+    await page.goto(`/crm/lectures/${lecture.id}`);
+    const sheet = page.getByTestId('attendance-grid');
+    await sheet.waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'attendance-grid');
+    const cell = (userId: number) => sheet.locator(`[data-user-id="${userId}"] [role="gridcell"][data-col="${todayCol}"]`);
+    expect(await cell(next!.userId).getAttribute('class')).toContain('att-active');
+    await expectAccessible(page, '출결표 (오늘 회차)');
+    await page.keyboard.press('1');
+    await sheet.locator(`[data-user-id="${next!.userId}"] [role="gridcell"][data-col="${todayCol}"][data-value="${first.id}"]`).waitFor();
+    expect(await cell(marked!.userId).getAttribute('data-value')).toBe(String(first.id));
+  });
+
   test('the admin landing page lists lecture cards with teacher, timetable and students', async () => {
     const page = await e2e.signedIn('admin');
     await page.waitForURL('**/crm/lectures');

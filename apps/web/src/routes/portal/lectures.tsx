@@ -92,7 +92,7 @@ export default function PortalLecturesPage() {
                   <Typography variant="body2" sx={{ fontWeight: 700 }}>{l.lectureName}</Typography>
                   <Typography variant="body2">출석률 {rate}%</Typography>
                 </Stack>
-                <LinearProgress variant="determinate" value={rate} sx={{ my: 0.5, height: 6, borderRadius: 3 }} />
+                <LinearProgress variant="determinate" value={rate} aria-label={`${l.lectureName} 출석률 ${rate}%`} sx={{ my: 0.5, height: 6, borderRadius: 3 }} />
                 <Typography variant="caption" color="text.secondary">
                   {l.counts.map((c) => `${c.name} ${c.count}`).join(' · ') || '기록 없음'}
                 </Typography>
