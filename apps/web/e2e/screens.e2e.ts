@@ -35,10 +35,15 @@ async function crmRoutes(): Promise<string[]> {
 }
 const PORTAL_ROUTES = ['/portal', '/portal/lectures', '/portal/materials', '/portal/scores', '/portal/videos', '/portal/clinic', '/portal/counsel'];
 
-/** Waits until the page has settled: no request in flight for a moment, no skeleton or spinner left. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => !document.querySelector('.MuiSkeleton-root, .MuiCircularProgress-root, .MuiDataGrid-overlay .MuiCircularProgress-root'));
+/**
+ * Waits until the page has settled (its main column rendered, no skeleton or grid spinner left);
+ * false when it never does. Not "network idle": the realtime stream stays open on several pages.
+ */
+async function settle(page: Page): Promise<boolean> {
+  await page.waitForLoadState('load');
+  return page
+    .waitForFunction(() => document.querySelector('main')?.childElementCount && !document.querySelector('main .MuiSkeleton-root, main .MuiDataGrid-overlay .MuiCircularProgress-root, main .MuiLinearProgress-indeterminate'), undefined, { timeout: 15_000 })
+    .then(() => true, () => false);
 }
 
 /** What does not fit: a main column wider than itself, content cut off by a box hiding its overflow, grids that scroll sideways. */
@@ -79,7 +84,7 @@ async function check(page: Page, routes: string[], width: number): Promise<strin
   const problems: string[] = [];
   for (const route of routes) {
     await page.goto(route);
-    await settle(page);
+    if (!(await settle(page))) problems.push(`${route} @${width}px 15초가 지나도 로딩 중입니다`);
     if (new URL(page.url()).pathname !== route) problems.push(`${route}: ${new URL(page.url()).pathname}(으)로 이동했습니다`);
     await page.screenshot({ path: path.join(dir, `${route.slice(1).replaceAll('/', '_')}.png`), fullPage: true });
     for (const p of await layoutProblems(page, { gridsFit: width >= 1366 && route.startsWith('/crm') })) problems.push(`${route} @${width}px ${p}`);
@@ -93,10 +98,10 @@ describe('every CRM and portal page at 1366 px and 390 px', () => {
     const page = await signIn('admin', width);
     console.info(`screenshots: ${SHOTS}`);
     expect(await check(page, await crmRoutes(), width)).toEqual([]);
-  });
+  }, 300_000);
 
   test.each([1366, 390])('portal pages at %ipx (student)', async (width) => {
     const page = await signIn('student', width);
     expect(await check(page, PORTAL_ROUTES, width)).toEqual([]);
-  });
+  }, 300_000);
 });
