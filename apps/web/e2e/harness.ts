@@ -68,7 +68,7 @@ type OpenedBrowser = E2e & { takePages: () => Page[] };
 
 /** One browser for the test file: opened before its tests, closed after them. */
 export function browserForFile(): E2e {
-  let opened: E2e | undefined;
+  let opened: OpenedBrowser | undefined;
   beforeAll(async () => {
     opened = await openBrowser();
   });

@@ -57,17 +57,30 @@ async function layoutProblems(page: Page, opts: { gridsFit: boolean }): Promise<
     };
     const main = document.querySelector('main');
     if (!main) return ['main 요소가 없습니다'];
-    if (main.scrollWidth > main.clientWidth + 1) out.push(`본문이 ${main.scrollWidth - main.clientWidth}px 넘칩니다`);
+    // Nothing may widen the page beyond the window (or the CRM's 1366 px canvas).
+    const page = document.documentElement.scrollWidth;
+    const allowed = Math.max(window.innerWidth, document.querySelector('[data-testid="crm-layout"]') ? 1366 : 0);
+    if (page > allowed + 1) out.push(`페이지가 ${page - allowed}px 넓어집니다`);
+    if (main.scrollWidth > main.clientWidth + 1) {
+      const edge = main.getBoundingClientRect().right - parseFloat(getComputedStyle(main).paddingRight);
+      const wide = [...main.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > edge + 1 && ![...el.children].some((c) => c.getBoundingClientRect().right > edge + 1));
+      out.push(`본문이 ${main.scrollWidth - main.clientWidth}px 넘칩니다: ${wide.slice(0, 3).map(name).join(', ')}`);
+    }
     for (const el of main.querySelectorAll<HTMLElement>('*')) {
-      if (el.closest('.MuiDataGrid-root')) continue;
+      // Grids scroll by themselves (checked below); a switch clips its thumb's ripple by design.
+      if (el.closest('.MuiDataGrid-root, .MuiSwitch-root')) continue;
       const style = getComputedStyle(el);
       if (style.overflowX !== 'hidden' && style.overflowX !== 'clip') continue;
-      if (style.textOverflow === 'ellipsis' || el.clientWidth === 0) continue;
+      // Ellipsis is a chosen cut; a visually hidden label (screen readers only) is clipped on purpose.
+      if (style.textOverflow === 'ellipsis' || el.clientWidth <= 1 || style.clip.startsWith('rect(0')) continue;
       if (el.scrollWidth > el.clientWidth + 2) out.push(`잘림 ${el.scrollWidth - el.clientWidth}px: ${name(el)}`);
     }
     if (gridsFit) {
-      for (const grid of main.querySelectorAll<HTMLElement>('.MuiDataGrid-virtualScroller')) {
-        if (grid.scrollWidth > grid.clientWidth + 1) out.push(`표의 열이 ${grid.scrollWidth - grid.clientWidth}px 가려집니다: ${name(grid.closest('.MuiDataGrid-root')!)}`);
+      // The columns' widths against the room the grid has (its own scrollbar gutters aside).
+      for (const root of main.querySelectorAll<HTMLElement>('.MuiDataGrid-root')) {
+        const room = root.querySelector<HTMLElement>('.MuiDataGrid-virtualScroller')?.clientWidth ?? root.clientWidth;
+        const columns = [...root.querySelectorAll<HTMLElement>('[role="columnheader"]')].reduce((sum, h) => sum + h.getBoundingClientRect().width, 0);
+        if (columns > room + 1) out.push(`표의 열이 ${Math.round(columns - room)}px 가려집니다: ${name(root)}`);
       }
     }
     return out;

@@ -117,28 +117,29 @@ export default function CrmStudentListPage() {
     if (await confirm({ title: c.title, message: c.text, confirmLabel: '확인', danger: true })) c.run(done(`${c.title}: 완료했습니다`));
   };
 
+  // Widths add up to the grid's room at 1366 px (SPEC's CRM minimum), so 상태 and 등록일 stay in view.
   const columns: GridColDef<Student>[] = [
     {
       field: 'name',
       headerName: '이름',
-      width: 110,
+      width: 90,
       renderCell: ({ row }) => (
         <Link component={RouterLink} to={`/crm/students/${row.id}`} underline="hover">
           {row.name}
         </Link>
       ),
     },
-    { field: 'representativeLectureName', headerName: '대표 강좌', width: 150, sortable: false },
-    { field: 'loginId', headerName: '아이디', width: 120 },
-    { field: 'phone', headerName: '학생 전화번호', width: 140, sortable: false, valueFormatter: (v: string | null) => formatPhone(v) },
-    { field: 'parentPhone', headerName: '학부모 전화번호', width: 140, sortable: false, valueFormatter: (v: string | null) => formatPhone(v) },
-    { field: 'school', headerName: '학교', width: 110 },
-    { field: 'grade', headerName: '학년', width: 80 },
+    { field: 'representativeLectureName', headerName: '대표 강좌', width: 130, sortable: false },
+    { field: 'loginId', headerName: '아이디', width: 100 },
+    { field: 'phone', headerName: '학생 전화번호', width: 125, sortable: false, valueFormatter: (v: string | null) => formatPhone(v) },
+    { field: 'parentPhone', headerName: '학부모 전화번호', width: 125, sortable: false, valueFormatter: (v: string | null) => formatPhone(v) },
+    { field: 'school', headerName: '학교', width: 90 },
+    { field: 'grade', headerName: '학년', width: 64 },
     {
       field: 'tags',
       headerName: '태그',
       flex: 1,
-      minWidth: 200,
+      minWidth: 110,
       sortable: false,
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%', overflow: 'hidden' }}>
@@ -149,12 +150,12 @@ export default function CrmStudentListPage() {
     {
       field: 'isActive',
       headerName: '상태',
-      width: 90,
+      width: 80,
       renderCell: ({ row }) => (
         <Chip size="small" variant="outlined" color={row.deletedAt ? 'default' : row.isActive ? 'success' : 'warning'} label={row.deletedAt ? '삭제됨' : row.isActive ? '재원' : '비활성'} />
       ),
     },
-    { field: 'createdAt', headerName: '등록일', width: 140, valueFormatter: (v: string) => formatKoreanDate(v) },
+    { field: 'createdAt', headerName: '등록일', width: 100, valueFormatter: (v: string) => formatKoreanDate(v) },
   ];
 
   const n = allMatching ? Math.max(total - selectedIds.length, 0) : selectedIds.length;
