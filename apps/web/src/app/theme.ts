@@ -1,6 +1,5 @@
 import { createTheme } from '@mui/material/styles';
 import { koKR as materialKoKR } from '@mui/material/locale';
-import { koKR as pickersKoKR } from '@mui/x-date-pickers/locales';
 import type {} from '@mui/x-data-grid/themeAugmentation';
 import { gridKoTheme } from '../components/grid-locale.ts';
 
@@ -73,5 +72,4 @@ export const theme = createTheme(
   },
   materialKoKR,
   gridKoTheme,
-  pickersKoKR,
 );
