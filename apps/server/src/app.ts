@@ -183,6 +183,9 @@ async function serveWeb(app: FastifyInstance, root: string): Promise<void> {
     // Files are looked up when requested (not listed once at start), so a rebuilt web app is
     // served without a restart; misses fall through to the not-found handler (index.html or 404).
     wildcard: true,
+    // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts); the one the
+    // browser accepts is sent as is, so nothing is compressed per request.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       // Hashed assets never change; index.html must always be fresh so a deploy is picked up.
       res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -45,10 +45,10 @@ export const testConfig = (over: Partial<Config> = {}): Config => ({
  * `seed: true` loads the demo center (browser-test fixtures, a few legacy tests); new tests pass
  * `seed: false` and build what they need with the modules' testkits (makeStaff, makeStudents …).
  */
-export async function createTestApp(opts: { seed?: boolean; config?: Partial<Config>; smsTiming?: SmsTiming } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { seed?: boolean; config?: Partial<Config>; smsTiming?: SmsTiming; webDist?: string } = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const clock = { now: new Date(), advance: (ms: number) => { clock.now = new Date(clock.now.getTime() + ms); } };
-  const built = await buildApp({ config: testConfig(opts.config), database, now: () => clock.now, logger: false, webDist: null, smsTiming: opts.smsTiming });
+  const built = await buildApp({ config: testConfig(opts.config), database, now: () => clock.now, logger: false, webDist: opts.webDist ?? null, smsTiming: opts.smsTiming });
   if (opts.seed !== false) await seedDemo(built);
   return {
     ...built,

@@ -1,13 +1,9 @@
 import type { ScoreGrid } from '@academy/contracts/exams';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ACCOUNTS, login, openBrowser, type E2e } from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import { browserForFile, DEMO_ACCOUNTS, login } from './harness.ts';
 
-let e2e: E2e;
-beforeAll(async () => {
-  e2e = await openBrowser();
-});
-afterAll(() => e2e.close());
+const e2e = browserForFile();
 
 // ─── setup through the API (what the test needs and the demo center does not have) ────────────
 

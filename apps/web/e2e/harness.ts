@@ -10,6 +10,10 @@
  *     const visitor = await e2e.newPage();          // fresh context: no cookies, no storage
  *   });
  *
+ * Every page a test opened through the harness is scanned with axe (WCAG 2 A/AA) as the test
+ * leaves it, so no screen of the suite goes unchecked; call `expectAccessible` yourself for the
+ * states in between (a dialog, a second screen).
+ *
  * The server (global-setup.ts) is the real one on a fresh PGlite folder with the demo data, started
  * once for the suite and shared by every file, so tests must not depend on what other files changed.
  * shell.e2e.ts changes ta04's password, so other tests must not sign in as ta04.
@@ -18,7 +22,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 declare module 'vitest' {
   // Vitest's provide/inject typing is extended through interface merging.
@@ -60,12 +64,21 @@ export type E2e = {
   signedIn: (role: Role, opts?: { width?: number; height?: number }) => Promise<Page>;
   close: () => Promise<void>;
 };
+type OpenedBrowser = E2e & { takePages: () => Page[] };
 
 /** One browser for the test file: opened before its tests, closed after them. */
 export function browserForFile(): E2e {
-  let opened: E2e | undefined;
+  let opened: OpenedBrowser | undefined;
   beforeAll(async () => {
     opened = await openBrowser();
+  });
+  afterEach(async (ctx) => {
+    const pages = opened?.takePages() ?? [];
+    if (ctx.task.result?.state === 'fail') return;
+    for (const page of pages) {
+      if (page.isClosed() || !page.url().startsWith('http')) continue;
+      await expectAccessible(page, `${ctx.task.name} — 마지막 화면 ${pathOf(page)}`);
+    }
   });
   afterAll(() => opened?.close());
   const e2e = () => {
@@ -86,14 +99,15 @@ export function browserForFile(): E2e {
   };
 }
 
-export async function openBrowser(): Promise<E2e> {
+export async function openBrowser(): Promise<OpenedBrowser> {
   const baseUrl = inject('baseUrl');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
   });
   const contexts: BrowserContext[] = [];
-  const e2e: E2e = {
+  let pages: Page[] = [];
+  const e2e: OpenedBrowser = {
     baseUrl,
     browser,
     url: (pathname) => new URL(pathname, baseUrl).toString(),
@@ -108,12 +122,20 @@ export async function openBrowser(): Promise<E2e> {
         bypassCSP: true,
       });
       contexts.push(context);
-      return context.newPage();
+      const page = await context.newPage();
+      pages.push(page);
+      return page;
     },
     signedIn: async (role, opts) => {
       const page = await e2e.newPage(opts);
       await login(page, role);
       return page;
+    },
+    /** The pages opened since the last call (the test that just ended). */
+    takePages: () => {
+      const taken = pages;
+      pages = [];
+      return taken;
     },
     close: async () => {
       for (const c of contexts) await c.close().catch(() => {});

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserForFile } from './harness.ts';
+import { browserForFile, DEMO_ACCOUNTS, expectAccessible } from './harness.ts';
 
 const e2e = browserForFile();
 
@@ -11,7 +11,76 @@ async function openLecture(page: Page, name: string): Promise<void> {
   await page.getByTestId('attendance-grid').waitFor();
 }
 
+async function adminApi<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const login = await fetch(e2e.url('/api/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ACCOUNTS.admin) });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const res = await fetch(e2e.url(`/api${path}`), { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const seoulDay = (offset = 0) => new Date(Date.now() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+
 describe('lectures (CRM)', () => {
+  test('disabling a lecture asks first with the students and sessions it stops, and the toast undoes it', async () => {
+    const lecture = await adminApi<{ id: number }>('POST', '/lectures', {
+      name: '비활성화 연습반', subject: '수학', teacherName: '정재훈', startDate: seoulDay(-14), endDate: seoulDay(27),
+      schedule: [{ dayOfWeek: 2, startTime: '17:00', endTime: '18:00' }, { dayOfWeek: 4, startTime: '17:00', endTime: '18:00' }],
+    });
+    const students = await adminApi<{ nodes: { id: number }[] }>('GET', '/students?pageSize=3&search=student4');
+    await adminApi('POST', `/lectures/${lecture.id}/students`, { userIds: students.nodes.map((s) => s.id) });
+    const detail = await adminApi<{ weeklyLectures: { date: string }[] }>('GET', `/lectures/${lecture.id}`);
+    const upcoming = detail.weeklyLectures.filter((w) => w.date >= seoulDay()).length;
+
+    const page = await e2e.signedIn('admin');
+    const card = page.getByTestId('lecture-card').filter({ hasText: '비활성화 연습반' });
+    await card.getByTestId('lecture-toggle').click();
+    const dialog = page.getByRole('dialog', { name: '강좌 비활성화' });
+    await dialog.getByText(`수강생 ${students.nodes.length}명, 남은 회차 ${upcoming}개`).waitFor();
+    await expectAccessible(page, '강좌 비활성화 확인');
+    await dialog.getByRole('button', { name: '취소' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await card.isVisible()).toBe(true);
+
+    await card.getByTestId('lecture-toggle').click();
+    await dialog.getByRole('button', { name: '비활성화' }).click();
+    const toastBox = page.getByTestId('toast').filter({ hasText: '비활성화 연습반 강좌를 비활성화했습니다' });
+    await toastBox.waitFor();
+    await card.waitFor({ state: 'detached' });
+    await toastBox.getByRole('button', { name: '되돌리기' }).click();
+    await page.getByTestId('toast').filter({ hasText: '비활성화 연습반 강좌를 다시 활성화했습니다' }).waitFor();
+    await card.waitFor();
+    expect((await adminApi<{ disabled: boolean }>('GET', `/lectures/${lecture.id}`)).disabled).toBe(false);
+  });
+
+  test('the attendance sheet opens with the first unmarked cell of today\'s session focused: keys work without a click', async () => {
+    const lecture = await adminApi<{ id: number }>('POST', '/lectures', {
+      name: '키보드 출결반', subject: '영어', teacherName: '김도현', startDate: seoulDay(-7), endDate: seoulDay(7),
+      schedule: [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({ dayOfWeek, startTime: '06:00', endTime: '07:00' })),
+    });
+    const students = await adminApi<{ nodes: { id: number }[] }>('GET', '/students?pageSize=3&search=student3');
+    await adminApi('POST', `/lectures/${lecture.id}/students`, { userIds: students.nodes.map((s) => s.id) });
+    const grid = await adminApi<{ weeklyLectures: { id: number; date: string }[]; students: { userId: number }[]; attendanceTypes: { id: number; seq: number }[] }>('GET', `/lectures/${lecture.id}/attendance-grid`);
+    const todayCol = grid.weeklyLectures.findIndex((w) => w.date === seoulDay());
+    const todayId = grid.weeklyLectures[todayCol]!.id;
+    const first = [...grid.attendanceTypes].sort((a, b) => a.seq - b.seq)[0]!;
+    // The first row is already marked today, so the sheet must land on the second.
+    const [marked, next] = grid.students;
+    await adminApi('PUT', `/lectures/${lecture.id}/weekly-lectures/${todayId}/attendance`, { userId: marked!.userId, attTypeId: first.id });
+
+    const page = await e2e.signedIn('admin');
+    await page.goto(`/crm/lectures/${lecture.id}`);
+    const sheet = page.getByTestId('attendance-grid');
+    await sheet.waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'attendance-grid');
+    const cell = (userId: number) => sheet.locator(`[data-user-id="${userId}"] [role="gridcell"][data-col="${todayCol}"]`);
+    expect(await cell(next!.userId).getAttribute('class')).toContain('att-active');
+    await expectAccessible(page, '출결표 (오늘 회차)');
+    await page.keyboard.press('1');
+    await sheet.locator(`[data-user-id="${next!.userId}"] [role="gridcell"][data-col="${todayCol}"][data-value="${first.id}"]`).waitFor();
+    expect(await cell(marked!.userId).getAttribute('data-value')).toBe(String(first.id));
+  });
+
   test('the admin landing page lists lecture cards with teacher, timetable and students', async () => {
     const page = await e2e.signedIn('admin');
     await page.waitForURL('**/crm/lectures');

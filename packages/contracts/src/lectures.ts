@@ -412,6 +412,12 @@ export const attendanceApi = {
     method: 'PUT', path: '/attendance-types/:id', tag: attTag, permission: 'ADMIN',
     summary: '출결 유형 수정', body: attendanceTypeBody, reply: attendanceType,
   }),
+  reorderTypes: endpoint({
+    method: 'PUT', path: '/attendance-types/order', tag: attTag, permission: 'ADMIN',
+    summary: '출결 유형 순서 변경 (전체 ID를 새 순서대로, 한 번에)',
+    body: z.object({ ids: z.array(idParam).min(1).max(100).describe('출결 유형 ID 전체를 표시 순서대로') }),
+    reply: z.array(attendanceType),
+  }),
   deleteType: endpoint({
     method: 'DELETE', path: '/attendance-types/:id', tag: attTag, permission: 'ADMIN',
     summary: '출결 유형 삭제 (사용 중이면 거부)', reply: z.object({ id: z.number() }),

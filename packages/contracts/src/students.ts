@@ -80,27 +80,6 @@ export const updateStudentBody = z.object({
 });
 export type UpdateStudentBody = z.infer<typeof updateStudentBody>;
 
-export const batchUpdateStudentsBody = z.object({
-  ids: idsSchema,
-  update: z.object({
-    school: profileFields.school,
-    grade: profileFields.grade,
-    isActive: z.boolean().optional(),
-  }).refine((u) => Object.values(u).some((v) => v !== undefined), '바꿀 항목을 하나 이상 지정해 주세요'),
-});
-
-export const toggleStatusBody = z.object({
-  ids: idsSchema,
-  isActive: z.boolean().optional().describe('지정하면 모두 이 상태로, 비우면 각자 반대로'),
-});
-
-export const idsBody = z.object({ ids: idsSchema });
-
-export const batchChangePasswordBody = z.object({
-  ids: idsSchema,
-  password: passwordSchema.optional().describe('비우면 각 학생의 초기 비밀번호(전화번호 끝 4자리 + 아이디)'),
-});
-
 export const STUDENT_SORT_FIELDS = ['name', 'loginId', 'school', 'grade', 'createdAt', 'isActive'] as const;
 export const STUDENT_STATUSES = ['active', 'inactive', 'deleted', 'all'] as const;
 
@@ -129,6 +108,53 @@ export const listStudentsQuery = z.object({
   tagIds: idList.optional().describe('태그 ID (쉼표로 여러 개, 모두 가진 학생)'),
 });
 export type ListStudentsQuery = z.infer<typeof listStudentsQuery>;
+
+/** The grid's filter without paging and sorting: what "검색된 N명 모두 선택" selects. */
+export const studentFilter = listStudentsQuery.pick({ search: true, name: true, school: true, grade: true, status: true, tagIds: true });
+export type StudentFilter = z.infer<typeof studentFilter>;
+
+/**
+ * Who a bulk action applies to: the ticked `ids`, or every student matching `filter` (all pages)
+ * except `excludeIds`. Exactly one of ids and filter; the server resolves the filter in the
+ * action's transaction.
+ */
+const selectionFields = {
+  ids: idsSchema.optional().describe('선택한 학생 ID'),
+  filter: studentFilter.optional().describe('이 조건에 맞는 학생 전체 (모든 페이지)'),
+  excludeIds: z.array(idParam).max(MAX_BULK_IDS).optional().describe('filter로 고른 학생 중 제외할 ID'),
+};
+function selectionIssues(v: { ids?: unknown; filter?: unknown; excludeIds?: unknown }, ctx: z.core.$RefinementCtx): void {
+  if ((v.ids === undefined) === (v.filter === undefined)) ctx.addIssue({ code: 'custom', path: ['ids'], message: '학생 ID 목록(ids)이나 검색 조건(filter) 중 하나를 보내 주세요' });
+  if (v.ids !== undefined && v.excludeIds !== undefined) ctx.addIssue({ code: 'custom', path: ['excludeIds'], message: '제외 목록은 검색 조건(filter)과 함께만 보낼 수 있습니다' });
+}
+export type StudentSelection = { ids?: number[]; filter?: StudentFilter; excludeIds?: number[] };
+export const studentSelectionBody = z.object(selectionFields).superRefine(selectionIssues);
+
+export const batchUpdateStudentsBody = z.object({
+  ...selectionFields,
+  update: z.object({
+    school: profileFields.school,
+    grade: profileFields.grade,
+    isActive: z.boolean().optional(),
+  }).refine((u) => Object.values(u).some((v) => v !== undefined), '바꿀 항목을 하나 이상 지정해 주세요'),
+}).superRefine(selectionIssues);
+
+export const toggleStatusBody = z.object({
+  ...selectionFields,
+  isActive: z.boolean().optional().describe('지정하면 모두 이 상태로, 비우면 각자 반대로'),
+}).superRefine(selectionIssues);
+
+export const idsBody = studentSelectionBody;
+
+export const batchChangePasswordBody = z.object({
+  ...selectionFields,
+  password: passwordSchema.optional().describe('비우면 각 학생의 초기 비밀번호(전화번호 끝 4자리 + 아이디)'),
+}).superRefine(selectionIssues);
+
+export const studentTagsBody = z.object({
+  ...selectionFields,
+  tagIds: z.array(idParam).min(1, '태그를 하나 이상 선택해 주세요').max(100),
+}).superRefine(selectionIssues);
 
 export const tagSummary = z.object({ id: z.number(), name: text(), color: text() });
 export const studentReply = z.object({
@@ -226,6 +252,14 @@ export const studentsApi = {
   batchUpdate: endpoint({
     method: 'PUT', path: '/students/batch-update', tag, permission: 'TA',
     summary: '학생 일괄 수정 (학교, 학년, 상태)', body: batchUpdateStudentsBody, reply: updatedCountReply,
+  }),
+  addTags: endpoint({
+    method: 'POST', path: '/students/add-tags', tag, permission: 'TA',
+    summary: '선택한 학생(또는 검색된 학생 전체)에게 태그 붙이기', body: studentTagsBody, reply: z.object({ addedCount: z.number() }),
+  }),
+  removeTags: endpoint({
+    method: 'POST', path: '/students/remove-tags', tag, permission: 'TA',
+    summary: '선택한 학생(또는 검색된 학생 전체)에게서 태그 떼기', body: studentTagsBody, reply: z.object({ removedCount: z.number() }),
   }),
   toggleStatus: endpoint({
     method: 'PUT', path: '/students/toggle-status', tag, permission: 'TA',

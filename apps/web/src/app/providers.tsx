@@ -1,6 +1,4 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import '../lib/dayjs.ts';
@@ -13,9 +11,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="ko">
-          <ConfirmProvider>{children}</ConfirmProvider>
-        </LocalizationProvider>
+        <ConfirmProvider>{children}</ConfirmProvider>
       </ThemeProvider>
     </QueryClientProvider>
   );

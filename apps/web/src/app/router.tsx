@@ -57,6 +57,7 @@ const PortalClinic = lazy(() => import('../routes/portal/clinic.tsx'));
 const PortalCounsel = lazy(() => import('../routes/portal/counsel.tsx'));
 const CrmLectureFiles = lazy(() => import('../routes/crm/files/weekly-lecture-files.tsx'));
 const CrmMyWork = lazy(() => import('../routes/crm/my-work.tsx'));
+const CrmSettings = lazy(() => import('../routes/crm/settings.tsx'));
 const CrmAdminTas = lazy(() => import('../routes/crm/admin/tas.tsx'));
 const CrmAdminWageTypes = lazy(() => import('../routes/crm/admin/wage-types.tsx'));
 const CrmAdminWork = lazy(() => import('../routes/crm/admin/work.tsx'));
@@ -122,6 +123,7 @@ export const routes: RouteObject[] = [
       { path: 'sms', element: page(CrmSmsCompose) },
       { path: 'sms/history', element: page(CrmSmsHistory) },
       { path: 'sms/settings', element: page(CrmSmsSettings) },
+      { path: 'settings', element: page(CrmSettings) },
     ],
   },
   {

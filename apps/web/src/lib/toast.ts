@@ -6,18 +6,22 @@ export type Toast = {
   message: string;
   severity: AlertColor;
   anchor: SnackbarOrigin;
+  /** A button in the toast (되돌리기); such a toast stays longer so it can be reached. */
+  action?: ToastAction;
 };
+export type ToastAction = { label: string; onClick: () => void };
 
 export const TOAST_MS = 3000;
+export const ACTION_TOAST_MS = 8000;
 const DEFAULT_ANCHOR: SnackbarOrigin = { vertical: 'top', horizontal: 'center' };
 
 export const toasts = createStore<readonly Toast[]>([]);
 let seq = 0;
 
-type ToastOptions = { severity?: AlertColor; anchor?: SnackbarOrigin };
+type ToastOptions = { severity?: AlertColor; anchor?: SnackbarOrigin; action?: ToastAction };
 
 function push(message: string, opts: ToastOptions = {}): void {
-  const item: Toast = { id: ++seq, message, severity: opts.severity ?? 'info', anchor: opts.anchor ?? DEFAULT_ANCHOR };
+  const item: Toast = { id: ++seq, message, severity: opts.severity ?? 'info', anchor: opts.anchor ?? DEFAULT_ANCHOR, ...(opts.action ? { action: opts.action } : {}) };
   toasts.set((list) => [...list, item]);
 }
 

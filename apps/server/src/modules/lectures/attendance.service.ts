@@ -104,6 +104,22 @@ export function createAttendanceService(deps: LecturesDeps & { listeners: readon
       });
     },
 
+    /** Sets the display order: every type exactly once, in the new order, in one transaction. */
+    async reorderTypes(opts: { ids: number[]; actorId: number }): Promise<AttendanceType[]> {
+      return db.transaction(async () => {
+        const rows = await db.select().from(attendanceTypes).orderBy(asc(attendanceTypes.seq), asc(attendanceTypes.id));
+        const known = new Set(rows.map((r) => r.id));
+        const given = new Set(opts.ids);
+        if (given.size !== opts.ids.length || given.size !== known.size || opts.ids.some((id) => !known.has(id))) {
+          throw appError(ATTENDANCE_ERRORS.unknown_type, '출결 유형 전체를 한 번씩 새 순서대로 보내 주세요 (목록이 바뀌었으면 새로고침해 주세요)', { field: 'ids' });
+        }
+        for (const [i, id] of opts.ids.entries()) await db.update(attendanceTypes).set({ seq: i + 1 }).where(eq(attendanceTypes.id, id));
+        await audit.record({ actorId: opts.actorId, action: 'attendance_type.reorder', entity: 'attendance_type', entityId: opts.ids[0]!, before: { order: rows.map((r) => r.id) }, after: { order: opts.ids } });
+        const after = await db.select().from(attendanceTypes).orderBy(asc(attendanceTypes.seq), asc(attendanceTypes.id));
+        return after.map(mapAttendanceType);
+      });
+    },
+
     /** A type already used in attendance stays: deleting it would erase what was recorded. */
     async deleteType(opts: { id: number; actorId: number }) {
       await db.transaction(async () => {

@@ -59,6 +59,20 @@ describe('attendance types', () => {
     expect((await call('DELETE', `/api/attendance-types/${created.json.id}`, admin)).status).toBe(200);
   });
 
+  it('reorders all types at once (admin); a partial or repeated list changes nothing', async () => {
+    const before = (await call('GET', '/api/attendance-types', ta)).json as { id: number; name: string }[];
+    const reversed = before.map((x) => x.id).reverse();
+    expect((await call('PUT', '/api/attendance-types/order', ta, { ids: reversed })).status).toBe(403);
+    const partial = await call('PUT', '/api/attendance-types/order', admin, { ids: reversed.slice(1) });
+    expect(partial.status).toBe(400);
+    expect(partial.json.message).toMatch(/^ids: /);
+    expect((await call('PUT', '/api/attendance-types/order', admin, { ids: [reversed[0], ...reversed.slice(0, -1)] })).status).toBe(400);
+    expect(((await call('GET', '/api/attendance-types', ta)).json as { id: number }[]).map((x) => x.id)).toEqual(before.map((x) => x.id));
+    const res = await call('PUT', '/api/attendance-types/order', admin, { ids: reversed });
+    expect((res.json as { id: number; seq: number }[]).map((x) => x.id)).toEqual(reversed);
+    await call('PUT', '/api/attendance-types/order', admin, { ids: before.map((x) => x.id) });
+  });
+
   it('refuses to delete a type already used in attendance', async () => {
     const res = await call('DELETE', `/api/attendance-types/${types['출석']}`, admin);
     expect(res.status).toBe(409);

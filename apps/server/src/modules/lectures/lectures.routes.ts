@@ -48,6 +48,7 @@ export function lectureRoutes(app: FastifyInstance, s: Services): void {
   route(app, attendanceApi.listTypes, () => s.attendance.listTypes());
   route(app, attendanceApi.createType, ({ body, user }) => s.attendance.createType({ input: body, actorId: user.userId }));
   route(app, attendanceApi.updateType, ({ params, body, user }) => s.attendance.updateType({ id: params.id, input: body, actorId: user.userId }));
+  route(app, attendanceApi.reorderTypes, ({ body, user }) => s.attendance.reorderTypes({ ids: body.ids, actorId: user.userId }));
   route(app, attendanceApi.deleteType, ({ params, user }) => s.attendance.deleteType({ id: params.id, actorId: user.userId }));
   route(app, attendanceApi.set, ({ params, body, user }) => s.attendance.set({ ...wl(params), userIds: [body.userId], attTypeId: body.attTypeId, actorId: user.userId }));
   route(app, attendanceApi.setBulk, ({ params, body, user }) => s.attendance.set({ ...wl(params), userIds: body.userIds, attTypeId: body.attTypeId, actorId: user.userId }));

@@ -1,5 +1,5 @@
-import { STUDENT_ERRORS, type ListStudentsQuery, type Student } from '@academy/contracts/students';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { MAX_BULK_IDS, STUDENT_ERRORS, type ListStudentsQuery, type Student, type StudentSelection } from '@academy/contracts/students';
+import { and, asc, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
 import { userAccounts } from '../users/index.ts';
 import type { StudentsDeps } from './students.deps.ts';
@@ -42,8 +42,31 @@ export function createQueryService({ ctx, tags, lectures }: StudentsDeps) {
     return map;
   }
 
+  /**
+   * The ids a bulk action applies to: the given ids, or every student matching the filter (all
+   * pages) minus the excluded ones. Called inside the action's transaction, so the rows it acts on
+   * are the rows that matched when it ran. A filter matching nobody, or more than a bulk call may
+   * take, is refused.
+   */
+  async function resolveSelection(sel: StudentSelection): Promise<number[]> {
+    if (sel.ids) return [...new Set(sel.ids)];
+    const filter = { status: 'active' as const, ...sel.filter };
+    const exclude = sel.excludeIds?.length ? notInArray(userAccounts.id, sel.excludeIds) : undefined;
+    const rows = await db
+      .select({ id: userAccounts.id })
+      .from(userAccounts)
+      .leftJoin(studentProfiles, profileJoin)
+      .where(and(listWhere(filter, tags), exclude))
+      .orderBy(asc(userAccounts.id))
+      .limit(MAX_BULK_IDS + 1);
+    if (rows.length === 0) throw appError(STUDENT_ERRORS.unknown_ids, '검색 조건에 맞는 학생이 없습니다', { field: 'filter' });
+    if (rows.length > MAX_BULK_IDS) throw appError(STUDENT_ERRORS.unknown_ids, `검색된 학생이 너무 많습니다. 한 번에 ${MAX_BULK_IDS}명까지 처리할 수 있으니 조건을 좁혀 주세요`, { field: 'filter' });
+    return rows.map((r) => r.id);
+  }
+
   return {
     requireStudents,
+    resolveSelection,
 
     /**
      * A page of the grid and the total. Page (with its tags) and count are two statements: a window

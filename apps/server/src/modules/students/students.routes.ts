@@ -30,10 +30,12 @@ export function studentRoutes(app: FastifyInstance, s: Services): void {
     s.imports.importStudents({ buffer: upload.buffer, dryRun: (body.dryRun ?? query.dryRun ?? 'true') === 'true', actorId: user.userId }));
   route(app, studentsApi.create, ({ body, user }) => s.profiles.create({ body, actorId: user.userId }));
   route(app, studentsApi.batchChangePassword, ({ body, user }) => s.bulk.batchChangePassword({ ...body, actorId: user.userId }));
-  route(app, studentsApi.batchUpdate, ({ body, user }) => s.bulk.batchUpdate({ ids: body.ids, update: body.update, actorId: user.userId }));
+  route(app, studentsApi.batchUpdate, ({ body, user }) => s.bulk.batchUpdate({ ...body, actorId: user.userId }));
+  route(app, studentsApi.addTags, ({ body, user }) => s.bulk.addTags({ ...body, actorId: user.userId }));
+  route(app, studentsApi.removeTags, ({ body, user }) => s.bulk.removeTags({ ...body, actorId: user.userId }));
   route(app, studentsApi.toggleStatus, ({ body, user }) => s.bulk.toggleStatus({ ...body, actorId: user.userId }));
-  route(app, studentsApi.delete, ({ body, user }) => s.bulk.softDelete({ ids: body.ids, actorId: user.userId }));
-  route(app, studentsApi.restore, ({ body, user }) => s.bulk.restore({ ids: body.ids, actorId: user.userId }));
+  route(app, studentsApi.delete, ({ body, user }) => s.bulk.softDelete({ ...body, actorId: user.userId }));
+  route(app, studentsApi.restore, ({ body, user }) => s.bulk.restore({ ...body, actorId: user.userId }));
   route(app, studentsApi.get, ({ params, query }) => s.query.get(params.id, { includeDeleted: query.includeDeleted === 'true' }));
   route(app, studentsApi.update, ({ params, body, user }) => s.profiles.update({ id: params.id, body, actorId: user.userId }));
   route(app, studentsApi.setRepresentativeLectures, ({ params, body, user }) =>

@@ -16,6 +16,7 @@ export type TagsModule = ReturnType<typeof createTagsModule>;
  *
  * - `requireIds({ tagIds, field })` — every id is a tag, else tags.unknown.
  * - `setTagsOf({ userId, tagIds })` — a user's whole set of tags (the student form), in the caller's transaction.
+ * - `addToUsers`, `removeFromUsers` — many tags on many users, audited (the students grid's bulk tags).
  * - `sql` — pieces to embed in their own statements: a user's tag summaries, tag ids, "has any of
  *   these tags", the GraphQL relation filter (the students grid shows a page with its tags in one statement).
  */
@@ -25,6 +26,8 @@ export function createTagsModule(deps: TagsDeps) {
   return {
     requireIds: assignments.requireIds,
     setTagsOf: assignments.setTagsOf,
+    addToUsers: assignments.addToUsers,
+    removeFromUsers: assignments.removeFromUsers,
     sql: tagSql,
     register(app) {
       tagRoutes(app, { catalog, assignments });

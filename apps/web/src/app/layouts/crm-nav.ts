@@ -17,6 +17,7 @@ import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import QuizOutlined from '@mui/icons-material/QuizOutlined';
 import SmsOutlined from '@mui/icons-material/SmsOutlined';
 import SellOutlined from '@mui/icons-material/SellOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
 
 export type NavItem = {
   label: string;
@@ -51,4 +52,5 @@ export const CRM_NAV: NavItem[] = [
   { label: '근무 기록', path: '/crm/admin/work', icon: CalendarMonthOutlined, permission: 'ADMIN' },
   { label: '급여', path: '/crm/admin/payroll', icon: PaymentsOutlined, permission: 'ADMIN' },
   { label: '경비 청구', path: '/crm/admin/expense-claims', icon: ReceiptLongOutlined, permission: 'ADMIN' },
+  { label: '설정', path: '/crm/settings', icon: TuneOutlined, permission: 'TA' },
 ];

@@ -12,7 +12,7 @@ import { applyToSlots } from './clinic-live.ts';
 import { useClinicLive } from './use-clinic-live.ts';
 
 /** Read by screen readers after the visible text (the name keeps what the eye sees first). */
-const srOnly = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const srOnly = { position: 'absolute', left: 0, top: 0, width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 const dayTitle = (date: string, i: number) => `${Number(date.slice(5, 7))}. ${Number(date.slice(8, 10))}.(${DAY_LABELS[i + 1]})`;
 

@@ -103,6 +103,7 @@ export function UploadList({ items, onCancel, onClear }: { items: UploadItem[]; 
             variant="determinate"
             color={i.state === 'failed' ? 'error' : i.state === 'done' ? 'success' : 'primary'}
             value={i.size ? Math.min(100, (i.loaded / i.size) * 100) : 0}
+            aria-label={`${i.name} 업로드 진행률`}
           />
         </Box>
       ))}

@@ -3,6 +3,7 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { mixColors, readableInk } from '../../lib/colors.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
 import type { AttendanceGrid as Grid, AttendanceType, GridStudent } from '@academy/contracts/lectures';
@@ -61,7 +62,7 @@ const Row = memo(function Row({ student, index, activeCol, rowSelected, selected
             data-value={v === null ? '' : String(v)}
             data-locked={locked ? 'true' : undefined}
             className={className}
-            style={type ? { backgroundColor: `${type.color}26`, color: type.color } : undefined}
+            style={type ? cellColors(type.color) : undefined}
             onClick={() => onCellClick(index, col)}
           >
             {v === null ? '' : type ? shortName(type.name) : '·'}
@@ -73,18 +74,31 @@ const Row = memo(function Row({ student, index, activeCol, rowSelected, selected
   );
 });
 
+const SELECTED_ROW = '#e3efe3';
+
+/**
+ * A mark's cell: a light tint of the type's colour, with the label in that colour darkened as far
+ * as WCAG AA needs on the tint (judged on the selected row's background, the darkest it sits on).
+ */
+const cellColorCache = new Map<string, { backgroundColor: string; color: string }>();
+function cellColors(color: string): { backgroundColor: string; color: string } {
+  let c = cellColorCache.get(color);
+  if (!c) cellColorCache.set(color, (c = { backgroundColor: `${color}26`, color: readableInk(color, mixColors(SELECTED_ROW, color, 0.15)) }));
+  return c;
+}
+
 const gridCss = {
   '& .att-row': { position: 'absolute', left: 0, height: ROW_H, display: 'flex', bgcolor: 'background.paper' },
-  '& .att-row-selected, & .att-row-selected .att-name': { bgcolor: '#e3efe3' },
+  '& .att-row-selected, & .att-row-selected .att-name': { bgcolor: SELECTED_ROW },
   '& .att-name': {
     position: 'sticky', left: 0, zIndex: 1, width: NAME_W, flex: `0 0 ${NAME_W}px`, px: 1, display: 'flex', alignItems: 'center', gap: 0.5, boxSizing: 'border-box',
     borderRight: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', cursor: 'pointer', fontSize: 13, overflow: 'hidden', whiteSpace: 'nowrap',
     '& span': { color: 'text.secondary', fontSize: 11, overflow: 'hidden', textOverflow: 'ellipsis' },
   },
-  '& .att-name-left': { color: 'text.disabled' },
+  '& .att-name-left': { color: 'text.secondary' },
   '& .att-cell': {
     width: CELL_W, flex: `0 0 ${CELL_W}px`, boxSizing: 'border-box', borderRight: 1, borderBottom: 1, borderColor: 'divider', display: 'flex', alignItems: 'center', justifyContent: 'center',
-    fontSize: 12, fontWeight: 700, cursor: 'pointer', position: 'relative', color: 'text.disabled',
+    fontSize: 12, fontWeight: 700, cursor: 'pointer', position: 'relative', color: 'text.secondary',
   },
   '& .att-none': { bgcolor: 'action.hover', cursor: 'default' },
   '& .att-col-selected': { bgcolor: 'rgba(46,125,50,0.08)' },
@@ -101,7 +115,7 @@ const gridCss = {
     '& b': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', px: 0.25 },
   },
   '& .att-col-special': { bgcolor: '#f3e5f5' },
-  '& .att-col-current': { bgcolor: 'primary.light', color: 'primary.contrastText' },
+  '& .att-col-current': { bgcolor: '#2f6b2d', color: 'primary.contrastText' },
   '& .att-col-picked': { bgcolor: 'primary.main', color: 'primary.contrastText' },
 } as const;
 
@@ -116,7 +130,12 @@ export function AttendanceGrid({ lectureId, grid, initialCol }: { lectureId: num
   const types = useMemo(() => [...grid.attendanceTypes].sort((a, b) => a.seq - b.seq), [grid.attendanceTypes]);
   const typeById = useMemo(() => new Map(types.map((t) => [t.id, t])), [types]);
   const sessionIds = useMemo(() => grid.weeklyLectures.map((w) => w.id), [grid.weeklyLectures]);
-  const [active, setActive] = useState({ row: 0, col: Math.max(0, initialCol) });
+  // The sheet opens on today's session with its first unmarked participant active and the grid
+  // focused, so a TA types marks at once (no click, no Tab through the page first).
+  const [active, setActive] = useState(() => {
+    const col = Math.max(0, initialCol);
+    return { row: Math.max(0, grid.students.findIndex((s) => s.cells[col] === 0)), col };
+  });
   const [selection, setSelection] = useState<Selection>({ kind: 'none' });
   const scroller = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: 600 });
@@ -130,6 +149,15 @@ export function AttendanceGrid({ lectureId, grid, initialCol }: { lectureId: num
     // Start at the chosen week (today's session), not at the first column.
     el.scrollLeft = Math.max(0, initialCol * CELL_W - CELL_W * 3);
   }, [initialCol]);
+
+  const opened = useRef(false);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || opened.current) return;
+    opened.current = true;
+    el.focus({ preventScroll: true });
+    el.scrollTop = Math.max(0, active.row * ROW_H - el.clientHeight / 2);
+  }, [active.row]);
 
   const patch = useCallback(
     (change: (s: GridStudent) => GridStudent | null) => {
@@ -328,7 +356,7 @@ export function AttendanceGrid({ lectureId, grid, initialCol }: { lectureId: num
           {wl ? `${wl.title} · ${formatKoreanDate(wl.date)}` : '회차 없음'}
         </Typography>
         {types.map((t) => (
-          <Chip key={t.id} size="small" label={`${t.name} ${counts.byType.get(t.id) ?? 0}`} sx={{ bgcolor: `${t.color}26`, color: t.color, fontWeight: 700 }} data-testid={`count-${t.name}`} />
+          <Chip key={t.id} size="small" label={`${t.name} ${counts.byType.get(t.id) ?? 0}`} sx={{ bgcolor: `${t.color}26`, color: cellColors(t.color).color, fontWeight: 700 }} data-testid={`count-${t.name}`} />
         ))}
         <Chip size="small" variant="outlined" label={`미입력 ${counts.unmarked}`} data-testid="count-unmarked" />
         <Typography variant="caption" color="text.secondary">참여 {counts.participants}명</Typography>

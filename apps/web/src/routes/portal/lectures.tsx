@@ -2,6 +2,7 @@ import { formatKoreanDate } from '@academy/contracts/format';
 import { type MyDday, type MySession, scheduleText } from '@academy/contracts/lectures';
 import { Alert, Box, Chip, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import { Section } from '../../components/section.tsx';
+import { mixColors, readableInk } from '../../lib/colors.ts';
 import { useMyAnnouncements } from '../../features/lectures/api/my-announcements.ts';
 import { useMyAttendance } from '../../features/lectures/api/my-attendance.ts';
 import { useMyDdays } from '../../features/lectures/api/my-ddays.ts';
@@ -21,7 +22,7 @@ function SessionLine({ s }: { s: MySession }) {
           {s.title} · {formatKoreanDate(s.date)} {s.startTime}–{s.endTime}{s.room ? ` · ${s.room}` : ''}
         </Typography>
       </Box>
-      {s.attendance && <Chip size="small" label={s.attendance.name} sx={{ bgcolor: `${s.attendance.color}26`, color: s.attendance.color, fontWeight: 700 }} />}
+      {s.attendance && <Chip size="small" label={s.attendance.name} sx={{ bgcolor: `${s.attendance.color}26`, color: readableInk(s.attendance.color, mixColors('#ffffff', s.attendance.color, 0.15)), fontWeight: 700 }} />}
     </Box>
   );
 }
@@ -92,7 +93,7 @@ export default function PortalLecturesPage() {
                   <Typography variant="body2" sx={{ fontWeight: 700 }}>{l.lectureName}</Typography>
                   <Typography variant="body2">출석률 {rate}%</Typography>
                 </Stack>
-                <LinearProgress variant="determinate" value={rate} sx={{ my: 0.5, height: 6, borderRadius: 3 }} />
+                <LinearProgress variant="determinate" value={rate} aria-label={`${l.lectureName} 출석률 ${rate}%`} sx={{ my: 0.5, height: 6, borderRadius: 3 }} />
                 <Typography variant="caption" color="text.secondary">
                   {l.counts.map((c) => `${c.name} ${c.count}`).join(' · ') || '기록 없음'}
                 </Typography>

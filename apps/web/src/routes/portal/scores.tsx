@@ -60,7 +60,6 @@ function ScoreList() {
                 to={`/portal/scores/${r.examId}`}
                 sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.5, borderRadius: 2, border: 1, borderColor: 'divider', textAlign: 'left', width: '100%', justifyContent: 'flex-start' }}
                 data-testid="my-score"
-                aria-label={`${r.title} ${scoreText(r)} 자세히 보기`}
               >
                 <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 700 }}>{r.title}</Typography>

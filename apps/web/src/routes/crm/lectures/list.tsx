@@ -1,4 +1,5 @@
 import { formatKoreanDate } from '@academy/contracts/format';
+import { kstToday } from '@academy/contracts/dates';
 import { type LectureListItem, scheduleText } from '@academy/contracts/lectures';
 import { hasPermission } from '@academy/contracts/roles';
 import AddOutlined from '@mui/icons-material/AddOutlined';
@@ -11,14 +12,18 @@ import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import {
   Alert, Box, Button, Card, CardActionArea, CardActions, CardContent, Chip, FormControlLabel, Skeleton, Stack, Switch, Typography,
 } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { DdayDialog } from '../../../features/lectures/dday-dialog.tsx';
 import { LectureFormDialog } from '../../../features/lectures/lecture-form-dialog.tsx';
 import { useDisableLecture } from '../../../features/lectures/api/disable-lecture.ts';
 import { useEnableLecture } from '../../../features/lectures/api/enable-lecture.ts';
+import { lectureDetailQuery } from '../../../features/lectures/api/lecture-detail.ts';
 import { useLectureList } from '../../../features/lectures/api/lecture-list.ts';
+import { textOn } from '../../../lib/colors.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -32,21 +37,41 @@ function Line({ icon, children }: { icon: React.ReactNode; children: React.React
   );
 }
 
-function LectureCard({ lecture, onEdit, onDdays, canAdmin }: { lecture: LectureListItem; onEdit: () => void; onDdays: () => void; canAdmin: boolean }) {
+function LectureCard({ lecture, onEdit, onDdays, onEnable, canAdmin }: { lecture: LectureListItem; onEdit: () => void; onDdays: () => void; onEnable: (id: number) => void; canAdmin: boolean }) {
   const disable = useDisableLecture();
-  const enable = useEnableLecture();
-  const toggle = lecture.disabled ? enable : disable;
-  const onToggle = () =>
-    toggle.mutate({ params: { id: lecture.id } }, {
-      onSuccess: (l) => toast.success(l.disabled ? `${l.name} 강좌를 비활성화했습니다` : `${l.name} 강좌를 다시 활성화했습니다`),
+  const client = useQueryClient();
+  const confirm = useConfirm();
+  const reEnable = () => onEnable(lecture.id);
+  // Disabling stops marks and new sessions for everyone in the lecture, so the admin sees how many
+  // first, and the toast offers 되돌리기 (enable again) for a mistaken click.
+  const onToggle = async () => {
+    if (lecture.disabled) return reEnable();
+    let detail;
+    try {
+      detail = await client.fetchQuery(lectureDetailQuery(lecture.id));
+    } catch (err) {
+      return toast.error(errorMessage(err));
+    }
+    const today = kstToday(new Date());
+    const sessions = detail.weeklyLectures.filter((w) => w.date >= today).length;
+    const ok = await confirm({
+      title: '강좌 비활성화',
+      message: `「${lecture.name}」 강좌를 비활성화하면 수강생 ${detail.students.length.toLocaleString('ko-KR')}명, 남은 회차 ${sessions.toLocaleString('ko-KR')}개의 출결 입력과 회차 추가가 막힙니다. 지난 기록은 그대로 남고, 언제든 다시 활성화할 수 있습니다.`,
+      confirmLabel: '비활성화',
+      danger: true,
     });
+    if (!ok) return;
+    disable.mutate({ params: { id: lecture.id } }, {
+      onSuccess: (l) => toast.success(`${l.name} 강좌를 비활성화했습니다`, { action: { label: '되돌리기', onClick: reEnable } }),
+    });
+  };
   const session = lecture.todaySession ?? lecture.nextSession;
   return (
     <Card variant="outlined" sx={{ display: 'flex', flexDirection: 'column', opacity: lecture.disabled ? 0.6 : 1, borderTop: 4, borderTopColor: lecture.color }} data-testid="lecture-card">
       <CardActionArea component={RouterLink} to={`/crm/lectures/${lecture.id}`} sx={{ flexGrow: 1, alignItems: 'stretch' }}>
         <CardContent>
           <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>
-            <Chip size="small" label={lecture.subject} sx={{ bgcolor: lecture.color, color: '#fff', fontWeight: 700 }} />
+            <Chip size="small" label={lecture.subject} sx={{ bgcolor: lecture.color, color: textOn(lecture.color), fontWeight: 700 }} />
             {lecture.targetGrade && <Chip size="small" variant="outlined" label={lecture.targetGrade} />}
             {lecture.disabled && <Chip size="small" label="비활성" />}
           </Stack>
@@ -79,7 +104,7 @@ function LectureCard({ lecture, onEdit, onDdays, canAdmin }: { lecture: LectureL
         <Button size="small" startIcon={<EventOutlined />} onClick={onDdays} data-testid="lecture-ddays">D-day</Button>
         <Box sx={{ flexGrow: 1 }} />
         {canAdmin && (
-          <Button size="small" color={lecture.disabled ? 'primary' : 'inherit'} onClick={onToggle} disabled={toggle.isPending}>
+          <Button size="small" color={lecture.disabled ? 'primary' : 'inherit'} onClick={() => void onToggle()} disabled={disable.isPending} data-testid="lecture-toggle">
             {lecture.disabled ? '활성화' : '비활성화'}
           </Button>
         )}
@@ -97,6 +122,9 @@ export default function LectureListPage() {
   const [editing, setEditing] = useState<LectureListItem | 'new' | null>(null);
   const [ddayFor, setDdayFor] = useState<LectureListItem | null>(null);
   const todayCount = list.data?.filter((l) => l.todaySession).length ?? 0;
+  // Held by the page, not the card: a disabled card leaves the list, and its 되돌리기 must still work.
+  const enable = useEnableLecture();
+  const onEnable = (id: number) => enable.mutate({ params: { id } }, { onSuccess: (l) => toast.success(`${l.name} 강좌를 다시 활성화했습니다`) });
 
   return (
     <>
@@ -134,7 +162,7 @@ export default function LectureListPage() {
       {list.data && list.data.length > 0 && (
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: 2 }}>
           {list.data.map((l) => (
-            <LectureCard key={l.id} lecture={l} canAdmin={canAdmin} onEdit={() => setEditing(l)} onDdays={() => setDdayFor(l)} />
+            <LectureCard key={l.id} lecture={l} canAdmin={canAdmin} onEdit={() => setEditing(l)} onDdays={() => setDdayFor(l)} onEnable={onEnable} />
           ))}
         </Box>
       )}

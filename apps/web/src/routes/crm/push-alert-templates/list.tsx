@@ -27,7 +27,7 @@ const columns: GridColDef<PushAlertTemplate>[] = [
     sortable: false,
     filterable: false,
     valueGetter: (_v, row) => messageKind(fillTemplate(row.body)),
-    renderCell: (p) => <Chip size="small" label={p.value as string} color={p.value === 'SMS' ? 'primary' : 'secondary'} variant="outlined" />,
+    renderCell: (p) => <Chip size="small" label={p.value as string} color={p.value === 'SMS' ? 'primary' : 'info'} variant="outlined" />,
   },
   { field: 'isActive', headerName: '사용', width: 80, type: 'boolean' },
   {

@@ -1,5 +1,5 @@
 import { formatKoreanDate, formatPhone } from '@academy/contracts/format';
-import type { ConsultInput } from '@academy/contracts/student-records';
+import type { ActualExamScore, ConsultInput } from '@academy/contracts/student-records';
 import { ACTUAL_EXAM_TYPES, CONSULT_TYPES, STUDENT_GRADES, type Student } from '@academy/contracts/students';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -11,6 +11,7 @@ import {
   Autocomplete,
   Box,
   Button,
+  ButtonBase,
   Chip,
   FormControlLabel,
   IconButton,
@@ -180,7 +181,7 @@ function TagsSection({ student }: { student: Student }) {
         isOptionEqualToValue={(a, b) => a.id === b.id}
         onChange={(_, v) => save(v.map((t) => t.id))}
         renderValue={(value, getItemProps) => value.map((t, index) => <TagChip {...getItemProps({ index })} key={t.id} name={t.name} color={t.color} />)}
-        renderInput={(p) => <TextField {...p} placeholder="태그 추가" />}
+        renderInput={(p) => <TextField {...p} label="태그 추가" />}
         noOptionsText="태그가 없습니다"
       />
     </Section>
@@ -211,7 +212,7 @@ function MemosSection({ studentId }: { studentId: number }) {
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={keys({ save: () => draft.trim() && add.mutate(), cancel: () => setDraft(''), multiline: true })}
-          slotProps={{ htmlInput: { 'data-testid': 'memo-input' } }}
+          slotProps={{ htmlInput: { 'data-testid': 'memo-input', 'aria-label': '새 메모' } }}
         />
         <Button variant="contained" disabled={!draft.trim() || add.isPending} onClick={() => add.mutate()}>추가</Button>
       </Stack>
@@ -227,6 +228,7 @@ function MemosSection({ studentId }: { studentId: number }) {
                 value={editing.content}
                 onChange={(e) => setEditing({ id: m.id, content: e.target.value })}
                 onKeyDown={keys({ save: () => edit.mutate(editing), cancel: () => setEditing(null), multiline: true })}
+                slotProps={{ htmlInput: { 'aria-label': '메모 수정' } }}
               />
             ) : (
               <Stack direction="row" sx={{ alignItems: 'flex-start' }}>
@@ -313,6 +315,29 @@ function ConsultsSection({ studentId }: { studentId: number }) {
   );
 }
 
+/**
+ * The record's scores as one row per exam (newest first) with the subjects as columns, the most
+ * common subjects first, so three subjects of one 모의고사 read as one line, not three.
+ */
+/** Read by screen readers, not shown. */
+const visuallyHidden = { position: 'absolute', left: 0, top: 0, width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+function groupByExam(scores: ActualExamScore[]) {
+  const exams = new Map<string, { key: string; examName: string; examType: string; examDate: string; bySubject: Map<string, ActualExamScore> }>();
+  const subjectCount = new Map<string, number>();
+  for (const s of scores) {
+    const key = `${s.examType}|${s.examName}|${s.examDate}`;
+    let exam = exams.get(key);
+    if (!exam) exams.set(key, (exam = { key, examName: s.examName, examType: s.examType, examDate: s.examDate, bySubject: new Map() }));
+    exam.bySubject.set(s.subject, s);
+    subjectCount.set(s.subject, (subjectCount.get(s.subject) ?? 0) + 1);
+  }
+  return {
+    exams: [...exams.values()].sort((a, b) => b.examDate.localeCompare(a.examDate) || a.examName.localeCompare(b.examName, 'ko')),
+    subjects: [...subjectCount.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'ko')).map(([subject]) => subject),
+  };
+}
+
 const newScore = () => ({ examType: '모의고사' as (typeof ACTUAL_EXAM_TYPES)[number], examName: '', examDate: dayjs().format('YYYY-MM-DD'), subject: '', rawScore: '', grade: '', percentile: '' });
 
 function ScoresSection({ studentId }: { studentId: number }) {
@@ -338,65 +363,87 @@ function ScoresSection({ studentId }: { studentId: number }) {
   const removeScore = (id: number) => remove.mutate({ params: { id: studentId, scoreId: id } });
   const onKey = keys({ save: () => add.mutate(), cancel: reset });
   const str = (v: number | null) => (v == null ? '' : String(v));
-  const cell = (key: keyof ReturnType<typeof newScore>, width: number, extra: object = {}) => (
-    <TextField size="small" value={draft[key]} onChange={(e) => setDraft({ ...draft, [key]: e.target.value })} onKeyDown={onKey} sx={{ width }} {...extra} />
+  const field = (key: keyof ReturnType<typeof newScore>, label: string, width: number, extra: object = {}) => (
+    <TextField size="small" label={label} value={draft[key]} onChange={(e) => setDraft({ ...draft, [key]: e.target.value })} onKeyDown={onKey} sx={{ width }} {...extra} />
   );
+  const sticky = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', borderRight: 1, borderRightColor: 'divider' } as const;
+  const byExam = groupByExam(scores.data ?? []);
 
+  // The entry form sits above the table with a label on every field, and the table is narrow
+  // (the exam in one sticky first column), so the record's half-width card shows every column.
   return (
     <Section title="모의고사·내신 성적" testId="student-scores">
       <GradeChart scores={scores.data ?? []} />
-      <Box sx={{ mt: 2, overflowX: 'auto' }}>
-      <Table size="small" sx={{ minWidth: 860 }}>
-        <TableHead>
-          <TableRow>
-            {['구분', '시험', '시험일', '과목', '원점수', '등급', '백분위', ''].map((h) => <TableCell key={h}>{h}</TableCell>)}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          <TableRow>
-            <TableCell>
-              <TextField size="small" select value={draft.examType} onChange={(e) => setDraft({ ...draft, examType: e.target.value as (typeof ACTUAL_EXAM_TYPES)[number] })} sx={{ width: 110 }}>
-                {ACTUAL_EXAM_TYPES.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>)}
-              </TextField>
-            </TableCell>
-            <TableCell>{cell('examName', 180, { placeholder: '예: 6월 모의평가' })}</TableCell>
-            <TableCell>{cell('examDate', 150, { type: 'date' })}</TableCell>
-            <TableCell>{cell('subject', 90, { placeholder: '수학' })}</TableCell>
-            <TableCell>{cell('rawScore', 80, { type: 'number' })}</TableCell>
-            <TableCell>{cell('grade', 70, { type: 'number', slotProps: { htmlInput: { min: 1, max: 9 } } })}</TableCell>
-            <TableCell>{cell('percentile', 80, { type: 'number' })}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              <Button variant="contained" size="small" disabled={add.isPending} onClick={() => add.mutate()}>{editingId ? '수정' : '추가'}</Button>
-              {editingId && <Button size="small" onClick={reset}>취소</Button>}
-            </TableCell>
-          </TableRow>
-          {[...(scores.data ?? [])].reverse().map((s) => (
-            <TableRow key={s.id}>
-              <TableCell>{s.examType}</TableCell>
-              <TableCell>{s.examName}</TableCell>
-              <TableCell>{formatKoreanDate(s.examDate)}</TableCell>
-              <TableCell>{s.subject}</TableCell>
-              <TableCell>{s.rawScore ?? '-'}</TableCell>
-              <TableCell>{s.grade == null ? '-' : `${s.grade}등급`}</TableCell>
-              <TableCell>{s.percentile ?? '-'}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <IconButton
-                  size="small"
-                  aria-label="성적 수정"
-                  onClick={() => {
-                    setEditingId(s.id);
-                    setDraft({ examType: s.examType, examName: s.examName, examDate: s.examDate, subject: s.subject, rawScore: str(s.rawScore), grade: str(s.grade), percentile: str(s.percentile) });
-                  }}
-                >
-                  <EditOutlined fontSize="small" />
-                </IconButton>
-                <IconButton size="small" aria-label="성적 삭제" onClick={() => removeScore(s.id)}><DeleteOutlined fontSize="small" /></IconButton>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <Box sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }} data-testid="score-form">
+        <TextField size="small" select label="구분" value={draft.examType} onChange={(e) => setDraft({ ...draft, examType: e.target.value as (typeof ACTUAL_EXAM_TYPES)[number] })} sx={{ width: 110 }}>
+          {ACTUAL_EXAM_TYPES.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>)}
+        </TextField>
+        {field('examName', '시험', 180, { placeholder: '예: 6월 모의평가' })}
+        {field('examDate', '시험일', 150, { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
+        {field('subject', '과목', 90, { placeholder: '수학' })}
+        {field('rawScore', '원점수', 80, { type: 'number' })}
+        {field('grade', '등급', 70, { type: 'number', slotProps: { htmlInput: { min: 1, max: 9 } } })}
+        {field('percentile', '백분위', 80, { type: 'number' })}
+        <Button variant="contained" size="small" disabled={add.isPending} onClick={() => add.mutate()}>{editingId ? '수정' : '추가'}</Button>
+        {editingId && <Button size="small" onClick={reset}>취소</Button>}
+        {editingId && (
+          <Button
+            size="small"
+            color="error"
+            onClick={() => {
+              removeScore(editingId);
+              reset();
+            }}
+          >
+            삭제
+          </Button>
+        )}
       </Box>
+      {scores.data?.length === 0 && <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>아직 입력한 성적이 없습니다.</Typography>}
+      {!!scores.data?.length && (
+        <Box sx={{ mt: 2, overflowX: 'auto' }}>
+          <Table size="small" data-testid="score-table">
+            <TableHead>
+              <TableRow>
+                <TableCell sx={sticky}>시험</TableCell>
+                {byExam.subjects.map((subject) => <TableCell key={subject} align="center">{subject}</TableCell>)}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {byExam.exams.map((exam) => (
+                <TableRow key={exam.key} data-testid="score-row">
+                  <TableCell sx={{ ...sticky, minWidth: 140 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>{exam.examName}</Typography>
+                    <Typography variant="caption" color="text.secondary">{exam.examType} · {formatKoreanDate(exam.examDate)}</Typography>
+                  </TableCell>
+                  {byExam.subjects.map((subject) => {
+                    const score = exam.bySubject.get(subject);
+                    if (!score) return <TableCell key={subject} align="center" sx={{ color: 'text.secondary' }}>–</TableCell>;
+                    return (
+                      <TableCell key={subject} align="center" sx={{ p: 0.5, bgcolor: editingId === score.id ? 'action.selected' : undefined }}>
+                        <ButtonBase
+                          onClick={() => {
+                            setEditingId(score.id);
+                            setDraft({ examType: score.examType, examName: score.examName, examDate: score.examDate, subject: score.subject, rawScore: str(score.rawScore), grade: str(score.grade), percentile: str(score.percentile) });
+                          }}
+                          sx={{ flexDirection: 'column', borderRadius: 1, px: 1, py: 0.25, width: '100%', position: 'relative' }}
+                        >
+                          <Box component="span" sx={visuallyHidden}>{exam.examName} {subject} 수정: </Box>
+                          <Typography variant="body2" sx={{ fontWeight: 700 }}>{score.rawScore ?? '-'}</Typography>
+                          <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                            {score.grade == null ? '-' : `${score.grade}등급`} · {score.percentile ?? '-'}%
+                          </Typography>
+                        </ButtonBase>
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>칸마다 원점수, 등급 · 백분위. 칸을 누르면 위에서 고치거나 지울 수 있습니다.</Typography>
+        </Box>
+      )}
     </Section>
   );
 }

@@ -1,6 +1,6 @@
 import { formatKoreanDate, formatPhone } from '@academy/contracts/format';
 import { hasPermission } from '@academy/contracts/roles';
-import { STUDENT_GRADES, STUDENT_STATUSES, type Student } from '@academy/contracts/students';
+import { STUDENT_GRADES, STUDENT_STATUSES, type Student, type StudentSelection } from '@academy/contracts/students';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
@@ -23,16 +23,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useAddStudentTags } from '../../../features/students/api/add-student-tags.ts';
 import { useDeleteStudents } from '../../../features/students/api/delete-students.ts';
 import { downloadStudentList } from '../../../features/students/api/excel-export.ts';
 import { useResetStudentPasswords } from '../../../features/students/api/reset-student-passwords.ts';
+import { useRemoveStudentTags } from '../../../features/students/api/remove-student-tags.ts';
 import { useRestoreStudents } from '../../../features/students/api/restore-students.ts';
 import { type StudentListParams, useStudentList } from '../../../features/students/api/student-list.ts';
 import { useToggleStudentStatus } from '../../../features/students/api/toggle-student-status.ts';
 import { StudentImportDialog } from '../../../features/students/import-dialog.tsx';
 import { StudentCreateDialog } from '../../../features/students/student-form-dialog.tsx';
-import { useAddTagsToUsers } from '../../../features/tags/api/add-tags-to-users.ts';
-import { useRemoveTagsFromUsers } from '../../../features/tags/api/remove-tags-from-users.ts';
 import { useTagList } from '../../../features/tags/api/tag-list.ts';
 import { TagChip } from '../../../features/tags/tag-chip.tsx';
 import { errorMessage } from '../../../lib/http.ts';
@@ -55,6 +55,10 @@ function useDebounced<T>(value: T, ms: number): T {
 /**
  * The roster grid. Paging, sorting and filters run on the server (REST GET /api/students, the same
  * semantics as the GraphQL `students` resource); the search box matches name, 초성, id and phone digits.
+ *
+ * Selection: ticking rows selects those ids; the header checkbox selects every student the search
+ * found, on every page (the grid's `exclude` model: all but the rows unticked afterwards). Bulk
+ * actions then send the filter with the exclusions, and the server resolves it in one transaction.
  */
 export default function CrmStudentListPage() {
   const { principal } = useSession();
@@ -85,11 +89,18 @@ export default function CrmStudentListPage() {
   const list = useStudentList(params);
   const tags = useTagList();
   const selectedIds = useMemo(() => [...selection.ids].map(Number), [selection]);
-
-  useEffect(() => setPaging((p) => ({ ...p, page: 0 })), [search, status, grades, tagFilter]);
+  const allMatching = selection.type === 'exclude';
+  const total = list.data?.totalCount ?? 0;
+  const target: StudentSelection = allMatching
+    ? { filter: { status, search: params.search, grade: params.grade, tagIds: tagFilter }, ...(selectedIds.length ? { excludeIds: selectedIds } : {}) }
+    : { ids: selectedIds };
 
   // Writes refresh the grid and the tag counts themselves (their mutations); the selection is cleared here.
   const clearSelection = () => setSelection({ type: 'include', ids: new Set() });
+  useEffect(() => {
+    setPaging((p) => ({ ...p, page: 0 }));
+    setSelection({ type: 'include', ids: new Set() });
+  }, [search, status, grades, tagFilter]);
   const done = (message: string) => ({
     onSuccess: () => {
       clearSelection();
@@ -100,34 +111,35 @@ export default function CrmStudentListPage() {
   const removeStudents = useDeleteStudents();
   const restoreStudents = useRestoreStudents();
   const resetPasswords = useResetStudentPasswords();
-  const addTags = useAddTagsToUsers();
-  const removeTags = useRemoveTagsFromUsers();
+  const addTags = useAddStudentTags();
+  const removeTags = useRemoveStudentTags();
   const askThen = async (c: { title: string; text: string; run: (after: ReturnType<typeof done>) => void }) => {
     if (await confirm({ title: c.title, message: c.text, confirmLabel: '확인', danger: true })) c.run(done(`${c.title}: 완료했습니다`));
   };
 
+  // Widths add up to the grid's room at 1366 px (SPEC's CRM minimum), so 상태 and 등록일 stay in view.
   const columns: GridColDef<Student>[] = [
     {
       field: 'name',
       headerName: '이름',
-      width: 110,
+      width: 90,
       renderCell: ({ row }) => (
         <Link component={RouterLink} to={`/crm/students/${row.id}`} underline="hover">
           {row.name}
         </Link>
       ),
     },
-    { field: 'representativeLectureName', headerName: '대표 강좌', width: 150, sortable: false },
-    { field: 'loginId', headerName: '아이디', width: 120 },
-    { field: 'phone', headerName: '학생 전화번호', width: 140, sortable: false, valueFormatter: (v: string | null) => formatPhone(v) },
-    { field: 'parentPhone', headerName: '학부모 전화번호', width: 140, sortable: false, valueFormatter: (v: string | null) => formatPhone(v) },
-    { field: 'school', headerName: '학교', width: 110 },
-    { field: 'grade', headerName: '학년', width: 80 },
+    { field: 'representativeLectureName', headerName: '대표 강좌', width: 130, sortable: false },
+    { field: 'loginId', headerName: '아이디', width: 100 },
+    { field: 'phone', headerName: '학생 전화번호', width: 125, sortable: false, valueFormatter: (v: string | null) => formatPhone(v) },
+    { field: 'parentPhone', headerName: '학부모 전화번호', width: 125, sortable: false, valueFormatter: (v: string | null) => formatPhone(v) },
+    { field: 'school', headerName: '학교', width: 90 },
+    { field: 'grade', headerName: '학년', width: 64 },
     {
       field: 'tags',
       headerName: '태그',
       flex: 1,
-      minWidth: 200,
+      minWidth: 110,
       sortable: false,
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%', overflow: 'hidden' }}>
@@ -138,15 +150,16 @@ export default function CrmStudentListPage() {
     {
       field: 'isActive',
       headerName: '상태',
-      width: 90,
+      width: 80,
       renderCell: ({ row }) => (
         <Chip size="small" variant="outlined" color={row.deletedAt ? 'default' : row.isActive ? 'success' : 'warning'} label={row.deletedAt ? '삭제됨' : row.isActive ? '재원' : '비활성'} />
       ),
     },
-    { field: 'createdAt', headerName: '등록일', width: 140, valueFormatter: (v: string) => formatKoreanDate(v) },
+    { field: 'createdAt', headerName: '등록일', width: 100, valueFormatter: (v: string) => formatKoreanDate(v) },
   ];
 
-  const n = selectedIds.length;
+  const n = allMatching ? Math.max(total - selectedIds.length, 0) : selectedIds.length;
+  const count = n.toLocaleString('ko-KR');
   return (
     <Box>
       <PageHeader
@@ -207,19 +220,21 @@ export default function CrmStudentListPage() {
 
       {n > 0 && (
         <Card variant="outlined" sx={{ px: 2, py: 1, mb: 1, display: 'flex', alignItems: 'center', gap: 1 }} data-testid="bulk-bar">
-          <Typography sx={{ mr: 1 }}>{n}명 선택</Typography>
-          <Button size="small" component={RouterLink} to={`/crm/sms?students=${selectedIds.join(',')}`} data-testid="bulk-sms">문자 보내기</Button>
+          <Typography sx={{ mr: 1 }} data-testid="bulk-count">
+            {!allMatching ? `${count}명 선택` : selectedIds.length ? `검색된 ${total.toLocaleString('ko-KR')}명 중 ${count}명 선택` : `검색된 ${count}명 모두 선택`}
+          </Typography>
+          {!allMatching && <Button size="small" component={RouterLink} to={`/crm/sms?students=${selectedIds.join(',')}`} data-testid="bulk-sms">문자 보내기</Button>}
           <Button size="small" onClick={(e) => setTagMenu({ anchor: e.currentTarget, mode: 'add' })}>태그 붙이기</Button>
           <Button size="small" onClick={(e) => setTagMenu({ anchor: e.currentTarget, mode: 'remove' })}>태그 떼기</Button>
-          <Button size="small" onClick={() => toggleStatus.mutate({ body: { ids: selectedIds } }, done(`${n}명의 상태를 바꿨습니다`))}>상태 전환</Button>
+          <Button size="small" onClick={() => toggleStatus.mutate({ body: target }, done(`${count}명의 상태를 바꿨습니다`))}>상태 전환</Button>
           {isAdmin && (
             <Button
               size="small"
               onClick={() =>
                 void askThen({
                   title: '비밀번호 초기화',
-                  text: `${n}명의 비밀번호를 초기 비밀번호(전화번호 끝 4자리 + 아이디)로 바꿉니다.`,
-                  run: (after) => resetPasswords.mutate({ body: { ids: selectedIds } }, after),
+                  text: `${count}명의 비밀번호를 초기 비밀번호(전화번호 끝 4자리 + 아이디)로 바꿉니다.`,
+                  run: (after) => resetPasswords.mutate({ body: target }, after),
                 })}
             >
               비밀번호 초기화
@@ -232,15 +247,15 @@ export default function CrmStudentListPage() {
               onClick={() =>
                 void askThen({
                   title: '학생 삭제',
-                  text: `${n}명을 삭제합니다. 성적·출결 기록은 남고, 관리자가 복구할 수 있습니다.`,
-                  run: (after) => removeStudents.mutate({ body: { ids: selectedIds } }, after),
+                  text: `${count}명을 삭제합니다. 성적·출결 기록은 남고, 관리자가 복구할 수 있습니다.`,
+                  run: (after) => removeStudents.mutate({ body: target }, after),
                 })}
             >
               삭제
             </Button>
           )}
           {isAdmin && status === 'deleted' && (
-            <Button size="small" onClick={() => restoreStudents.mutate({ body: { ids: selectedIds } }, done(`${n}명을 복구했습니다`))}>복구</Button>
+            <Button size="small" onClick={() => restoreStudents.mutate({ body: target }, done(`${count}명을 복구했습니다`))}>복구</Button>
           )}
         </Card>
       )}
@@ -258,6 +273,7 @@ export default function CrmStudentListPage() {
           sortModel={sort}
           onSortModelChange={setSort}
           checkboxSelection
+          hideFooterSelectedRowCount
           keepNonExistentRowsSelected
           rowSelectionModel={selection}
           onRowSelectionModelChange={setSelection}
@@ -274,9 +290,9 @@ export default function CrmStudentListPage() {
             onClick={() => {
               const mode = tagMenu?.mode;
               setTagMenu(null);
-              const body = { tagIds: [t.id], userIds: selectedIds };
-              if (mode === 'add') addTags.mutate({ body }, done(`${n}명에게 "${t.name}" 태그를 붙였습니다`));
-              else removeTags.mutate({ body }, done(`${n}명에게서 "${t.name}" 태그를 뗐습니다`));
+              const body = { ...target, tagIds: [t.id] };
+              if (mode === 'add') addTags.mutate({ body }, done(`${count}명에게 "${t.name}" 태그를 붙였습니다`));
+              else removeTags.mutate({ body }, done(`${count}명에게서 "${t.name}" 태그를 뗐습니다`));
             }}
           >
             <TagChip name={t.name} color={t.color} />

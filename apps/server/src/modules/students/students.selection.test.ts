@@ -1,0 +1,75 @@
+import type { Student } from '@academy/contracts/students';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { makeStaff, type TestAccount } from '../users/users.testkit.ts';
+import { makeProfiledStudents } from './students.testkit.ts';
+
+let t: TestApp;
+let admin: TestAccount;
+let ta: TestAccount;
+let picked: Student[];
+let others: Student[];
+let tagId: number;
+
+// More than one grid page (20 rows) of students at 선택고, plus some elsewhere the filter must not touch.
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  ({ admin, ta } = await makeStaff(t));
+  tagId = (await t.call('POST', '/api/tags', ta.token, { name: '겨울특강', color: '#1565c0' })).json.id as number;
+  picked = await makeProfiledStudents(t, { token: ta.token, count: 25, each: (i) => ({ loginId: `sel${String(i).padStart(2, '0')}`, school: '선택고', grade: '고1' }) });
+  others = await makeProfiledStudents(t, { token: ta.token, count: 3, each: (i) => ({ loginId: `oth${i}`, school: '다른고', grade: '고1' }) });
+});
+afterAll(() => t?.close());
+
+const list = async (query: string) => (await t.call('GET', `/api/students?pageSize=1000&${query}`, ta.token)).json as { nodes: Student[]; totalCount: number };
+const filter = { school: ['선택고'], grade: ['고1'] };
+
+describe('bulk actions on "검색된 N명 모두 선택" (a filter instead of ids)', () => {
+  it('tags every matching student across pages except the excluded ones, and nobody else', async () => {
+    const res = await t.call('POST', '/api/students/add-tags', ta.token, { filter, excludeIds: [picked[0]!.id], tagIds: [tagId] });
+    expect(res.json).toEqual({ addedCount: 24 });
+    const tagged = await list(`tagIds=${tagId}`);
+    expect(tagged.nodes.map((s) => s.id).sort((a, b) => a - b)).toEqual(picked.slice(1).map((s) => s.id).sort((a, b) => a - b));
+    const removed = await t.call('POST', '/api/students/remove-tags', ta.token, { filter: { ...filter, search: 'sel1' }, tagIds: [tagId] });
+    expect(removed.json).toEqual({ removedCount: 10 });
+  });
+
+  it('is all-or-nothing: an unknown tag leaves every matching student untagged', async () => {
+    const res = await t.call('POST', '/api/students/add-tags', ta.token, { filter: { school: ['다른고'] }, tagIds: [tagId, 999999] });
+    expect(res.status).toBe(400);
+    expect((await list(`school=다른고&tagIds=${tagId}`)).totalCount).toBe(0);
+  });
+
+  it('toggles status, deletes and restores by filter', async () => {
+    const off = await t.call('PUT', '/api/students/toggle-status', ta.token, { filter, isActive: false });
+    expect(off.json.updatedCount).toBe(25);
+    expect((await list('school=선택고&status=inactive')).totalCount).toBe(25);
+    expect((await list('school=다른고')).totalCount).toBe(3);
+    const del = await t.call('POST', '/api/students/delete', admin.token, { filter: { ...filter, status: 'inactive' }, excludeIds: [picked[1]!.id] });
+    expect(del.json).toEqual({ deletedCount: 24 });
+    expect((await list('school=선택고&status=deleted')).totalCount).toBe(24);
+    const restore = await t.call('POST', '/api/students/restore', admin.token, { filter: { school: ['선택고'] } });
+    expect(restore.json).toEqual({ restoredCount: 24 });
+    expect((await list('school=선택고&status=inactive')).totalCount).toBe(25);
+    expect((await list('school=다른고')).nodes.map((s) => s.id).sort()).toEqual(others.map((s) => s.id).sort());
+  });
+
+  it('resets passwords by filter (admin) and refuses a filter matching nobody', async () => {
+    const reset = await t.call('POST', '/api/students/batch-change-password', admin.token, { filter: { school: ['다른고'] } });
+    expect(reset.json).toEqual({ updatedCount: 3 });
+    const none = await t.call('POST', '/api/students/batch-change-password', admin.token, { filter: { search: '없는학생이름' } });
+    expect(none.status).toBe(400);
+    expect(none.json).toMatchObject({ code: 'students.unknown_ids', message: 'filter: 검색 조건에 맞는 학생이 없습니다' });
+  });
+
+  it('takes exactly one of ids and filter, with a Korean message', async () => {
+    const both = await t.call('PUT', '/api/students/toggle-status', ta.token, { ids: [picked[0]!.id], filter });
+    expect(both.status).toBe(400);
+    expect(both.json.message).toContain('하나를 보내 주세요');
+    const neither = await t.call('POST', '/api/students/add-tags', ta.token, { tagIds: [tagId] });
+    expect(neither.status).toBe(400);
+    const excludeWithIds = await t.call('PUT', '/api/students/toggle-status', ta.token, { ids: [picked[0]!.id], excludeIds: [picked[1]!.id] });
+    expect(excludeWithIds.status).toBe(400);
+    expect(excludeWithIds.json.message).toMatch(/^excludeIds: /);
+  });
+});
