@@ -278,12 +278,14 @@ export const specialSessionBody = z
 export const announcementBody = z.object({
   title: z.string().trim().min(1, '공지 제목을 입력해 주세요').max(100).describe('공지 제목'),
   content: z.string().max(5000).default('').describe('공지 내용'),
+  pinned: z.boolean().default(false).describe('고정: 학생 포털 공지 목록 맨 위에 표시'),
 });
 export const announcement = z.object({
   id: z.number(),
   weeklyLectureId: z.number(),
   title: z.string(),
   content: z.string(),
+  pinned: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -465,6 +467,7 @@ export const myAnnouncement = z.object({
   id: z.number(),
   title: z.string(),
   content: z.string(),
+  pinned: z.boolean().describe('고정 공지 (목록 맨 위)'),
   createdAt: z.string(),
   weeklyLectureId: z.number(),
   weeklyLectureTitle: z.string(),
@@ -506,7 +509,7 @@ export const portalLecturesApi = {
     method: 'GET', path: '/sp/weekly-lectures', tag: portalTag, permission: 'STUDENT',
     summary: '내 회차 (기간, 기본: 오늘부터 2주)', query: sessionRangeQuery, reply: z.array(mySession),
   }),
-  announcements: endpoint({ method: 'GET', path: '/sp/announcements', tag: portalTag, permission: 'STUDENT', summary: '내 회차 공지', reply: z.array(myAnnouncement) }),
+  announcements: endpoint({ method: 'GET', path: '/sp/announcements', tag: portalTag, permission: 'STUDENT', summary: '내 회차 공지 (고정 공지 먼저, 그다음 최신순)', reply: z.array(myAnnouncement) }),
   attendance: endpoint({ method: 'GET', path: '/sp/attendance', tag: portalTag, permission: 'STUDENT', summary: '내 출결 (강좌별 집계와 지난 회차)', reply: myAttendance }),
   ddays: endpoint({ method: 'GET', path: '/sp/ddays', tag: portalTag, permission: 'STUDENT', summary: '내 강좌의 D-day', reply: z.array(myDday) }),
 };

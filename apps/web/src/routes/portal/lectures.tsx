@@ -75,7 +75,10 @@ export default function PortalLecturesPage() {
         {announcements.data?.length === 0 && <Typography variant="body2" color="text.secondary">새 공지가 없습니다</Typography>}
         {announcements.data?.slice(0, 10).map((a) => (
           <Box key={a.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider', '&:last-child': { borderBottom: 0 } }}>
-            <Typography variant="body2" sx={{ fontWeight: 700 }}>{a.title}</Typography>
+            <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="my-announcement-title">
+              {a.pinned && <Chip size="small" color="primary" label="고정" sx={{ mr: 0.75, height: 20 }} />}
+              {a.title}
+            </Typography>
             <Typography variant="caption" color="text.secondary">{a.lectureName} · {a.weeklyLectureTitle} · {formatKoreanDate(a.date)}</Typography>
             <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mt: 0.5 }}>{a.content}</Typography>
           </Box>

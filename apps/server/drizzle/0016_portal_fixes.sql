@@ -1,0 +1,3 @@
+ALTER TABLE "users" ADD COLUMN "password_initial" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "lectures" ADD COLUMN "keep_holidays" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "weekly_lecture_announcements" ADD COLUMN "pinned" boolean DEFAULT false NOT NULL;
