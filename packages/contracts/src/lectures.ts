@@ -116,6 +116,7 @@ export const lectureFields = z.object({
   startDate: isoDateSchema.describe('개강일'),
   endDate: isoDateSchema.describe('종강일'),
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/, '색상은 #RRGGBB 형식이어야 합니다').optional().describe('표시 색상'),
+  keepHolidays: z.boolean().optional().describe('공휴일에도 회차 만들기 (기본: 공휴일은 건너뜀)'),
 });
 
 export const lectureBody = lectureFields.superRefine((v, ctx) => {
@@ -139,8 +140,18 @@ export const lecture = z.object({
   endDate: z.string(),
   color: z.string(),
   disabled: z.boolean(),
+  keepHolidays: z.boolean().describe('공휴일에도 회차를 만듦'),
 });
 export type Lecture = z.infer<typeof lecture>;
+
+/**
+ * The one naming rule of a session, used everywhere (headers, lists, Excel, the portal): a special
+ * session shows its special name (보강, 특강); a regular one its title by week, "3주차", or "3주차 수"
+ * when the lecture meets several times a week (docs/lectures.md).
+ */
+export function sessionLabel(s: { title: string; specialName: string | null }): string {
+  return s.specialName ?? s.title;
+}
 
 export const weeklyLecture = z.object({
   id: z.number(),

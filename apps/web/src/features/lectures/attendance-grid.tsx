@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
-import type { AttendanceGrid as Grid, AttendanceType, GridStudent } from '@academy/contracts/lectures';
+import { sessionLabel, type AttendanceGrid as Grid, type AttendanceType, type GridStudent } from '@academy/contracts/lectures';
 import { attendanceGridQuery } from './api/attendance-grid.ts';
 import { setAttendance } from './api/set-attendance.ts';
 import { setAttendanceLock } from './api/set-attendance-lock.ts';
@@ -368,7 +368,7 @@ export function AttendanceGrid({ lectureId, grid, initialCol }: { lectureId: num
                   scroller.current?.focus();
                 }}
               >
-                <b>{w.specialName ?? (w.seq ? `${w.seq}회` : w.title)}</b>
+                <b>{sessionLabel(w)}</b>
                 <span>{w.date.slice(5).replace('-', '/')}</span>
               </div>
             ))}

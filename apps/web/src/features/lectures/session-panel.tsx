@@ -7,7 +7,7 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import {
   Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, IconButton, MenuItem, Skeleton, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TextField, Typography,
 } from '@mui/material';
-import type { Announcement, LectureDetail } from '@academy/contracts/lectures';
+import { sessionLabel, type Announcement, type LectureDetail } from '@academy/contracts/lectures';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
@@ -134,7 +134,7 @@ function SessionDetail({ lecture, wlId }: { lecture: LectureDetail; wlId: number
               <>
                 <Typography variant="h6" sx={{ fontWeight: 700 }}>{s.title}</Typography>
                 <Typography color="text.secondary">{formatKoreanDate(s.date)} {s.startTime}–{s.endTime}</Typography>
-                <Button size="small" onClick={() => setName(s.specialName ?? s.title)}>이름 변경</Button>
+                <Button size="small" onClick={() => setName(sessionLabel(s))}>이름 변경</Button>
               </>
             ) : (
               <>

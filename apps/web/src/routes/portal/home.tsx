@@ -1,6 +1,6 @@
 import { addDays, dayOfWeek, DAY_LABELS, kstToday } from '@academy/contracts/dates';
 import { formatKoreanDate, formatPhone } from '@academy/contracts/format';
-import type { MySession } from '@academy/contracts/lectures';
+import { sessionLabel, type MySession } from '@academy/contracts/lectures';
 import { Alert, Box, Button, Chip, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -56,7 +56,7 @@ function SessionRow({ s }: { s: MySession }) {
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 700 }}>{s.lectureName}</Typography>
         <Typography variant="caption" color="text.secondary">
-          {s.startTime}–{s.endTime} · {s.specialName ?? s.title}{s.room ? ` · ${s.room}` : ''}
+          {s.startTime}–{s.endTime} · {sessionLabel(s)}{s.room ? ` · ${s.room}` : ''}
         </Typography>
       </Box>
       {s.attendance && <Chip size="small" label={s.attendance.name} variant="outlined" />}
