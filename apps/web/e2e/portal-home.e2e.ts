@@ -114,4 +114,28 @@ describe('the portal on a phone (390 px)', () => {
     await page.getByTestId('portal-greeting').waitFor();
     expect(await prompt.count()).toBe(0);
   });
+
+  test('student01 sets a photo in the portal; staff see it in the students grid and on the attendance sheet', async () => {
+    const page = await e2e.signedIn('student', PHONE);
+    await page.waitForURL((u) => u.pathname === '/portal');
+    const picker = page.getByTestId('profile-photo');
+    await picker.waitFor();
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/sp/profile-image'));
+    await page.getByTestId('profile-photo-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(RED_PNG, 'base64') });
+    expect((await saved).status()).toBe(200);
+    await picker.getByTestId('student-photo').waitFor();
+    await expectAccessible(page, '포털 홈 (사진)');
+
+    const staff = await e2e.signedIn('admin');
+    await staff.waitForURL('**/crm/lectures');
+    await staff.goto('/crm/students');
+    await staff.getByTestId('student-search').fill('student01');
+    await staff.getByRole('img', { name: '최민준 사진' }).waitFor();
+    await staff.goto('/crm/lectures');
+    await staff.getByTestId('lecture-card').filter({ hasText: '고2 수학 정규반' }).getByTestId('lecture-card-name').click();
+    await staff.getByTestId('attendance-grid').getByRole('img', { name: '최민준 사진' }).waitFor();
+  });
 });
+
+/** A 4 × 4 red PNG. */
+const RED_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGP4z8AARwzEcQCukw/x0F8jngAAAABJRU5ErkJggg==';

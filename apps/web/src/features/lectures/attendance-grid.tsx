@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
+import { useProfileImages } from '../../lib/profile-images.ts';
 import { sessionLabel, type AttendanceGrid as Grid, type AttendanceType, type GridStudent } from '@academy/contracts/lectures';
 import { attendanceGridQuery } from './api/attendance-grid.ts';
 import { setAttendance } from './api/set-attendance.ts';
@@ -36,13 +37,16 @@ type RowProps = {
   sessionIds: number[];
   onCellClick: (row: number, col: number) => void;
   onNameClick: (row: number, shift: boolean, ctrl: boolean) => void;
+  /** The student's photo, when they have one (new TAs learn faces from the sheet). */
+  photoUrl: string | undefined;
 };
 
 /** One student's row. Memoised: a mark repaints only the rows it changed; plain elements keep 300 × 40 cheap. */
-const Row = memo(function Row({ student, index, activeCol, rowSelected, selectedCol, typeById, lockedSet, sessionIds, onCellClick, onNameClick }: RowProps) {
+const Row = memo(function Row({ student, index, activeCol, rowSelected, selectedCol, typeById, lockedSet, sessionIds, onCellClick, onNameClick, photoUrl }: RowProps) {
   return (
     <div role="row" data-testid="att-row" data-user-id={student.userId} className={rowSelected ? 'att-row att-row-selected' : 'att-row'} style={{ top: HEAD_H + index * ROW_H }}>
       <div role="rowheader" className={student.enrolled ? 'att-name' : 'att-name att-name-left'} onClick={(e) => onNameClick(index, e.shiftKey, e.metaKey || e.ctrlKey)}>
+        {photoUrl && <img className="att-photo" src={photoUrl} alt={`${student.name} 사진`} width={22} height={22} data-testid="att-photo" />}
         <b>{student.name}</b>
         <span>{student.enrolled ? student.loginId : '이동/종료'}</span>
       </div>
@@ -82,6 +86,7 @@ const gridCss = {
     '& span': { color: 'text.secondary', fontSize: 11, overflow: 'hidden', textOverflow: 'ellipsis' },
   },
   '& .att-name-left': { color: 'text.disabled' },
+  '& .att-photo': { width: 22, height: 22, borderRadius: '50%', flex: '0 0 22px', objectFit: 'cover' },
   '& .att-cell': {
     width: CELL_W, flex: `0 0 ${CELL_W}px`, boxSizing: 'border-box', borderRight: 1, borderBottom: 1, borderColor: 'divider', display: 'flex', alignItems: 'center', justifyContent: 'center',
     fontSize: 12, fontWeight: 700, cursor: 'pointer', position: 'relative', color: 'text.disabled',
@@ -121,6 +126,7 @@ export function AttendanceGrid({ lectureId, grid, initialCol }: { lectureId: num
   const scroller = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: 600 });
   const students = grid.students;
+  const photos = useProfileImages(students.map((s) => s.userId));
   const lockedSets = useMemo(() => students.map((s) => new Set(s.lockedWeeklyLectureIds)), [students]);
 
   useEffect(() => {
@@ -388,6 +394,7 @@ export function AttendanceGrid({ lectureId, grid, initialCol }: { lectureId: num
                 sessionIds={sessionIds}
                 onCellClick={onCellClick}
                 onNameClick={onNameClick}
+                photoUrl={photos.get(s.userId)}
               />
             );
           })}

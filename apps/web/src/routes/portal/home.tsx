@@ -4,6 +4,7 @@ import { sessionLabel, type MySession } from '@academy/contracts/lectures';
 import { Alert, Box, Button, Chip, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ProfilePhotoPicker } from '../../components/profile-photo-picker.tsx';
 import { Section } from '../../components/section.tsx';
 import { useMe } from '../../features/auth/api/me.ts';
 import { usePortalClinic } from '../../features/clinic/api/portal-board.ts';
@@ -265,9 +266,12 @@ export default function PortalHomePage() {
       <Section compact title="내 정보" testId="home-account" actions={<Button component={RouterLink} to="/portal/password" size="small">비밀번호 변경</Button>}>
         <Loaded q={me}>
           {(m) => (
-            <Typography variant="body2">
-              {m.name} · {m.loginId} · {m.phone ? formatPhone(m.phone) : '등록된 번호가 없어요'}
-            </Typography>
+            <Stack spacing={1.5}>
+              <ProfilePhotoPicker userId={m.id} name={m.name} self />
+              <Typography variant="body2">
+                {m.name} · {m.loginId} · {m.phone ? formatPhone(m.phone) : '등록된 번호가 없어요'}
+              </Typography>
+            </Stack>
           )}
         </Loaded>
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>

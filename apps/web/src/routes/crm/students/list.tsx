@@ -28,6 +28,8 @@ import { downloadStudentList } from '../../../features/students/api/excel-export
 import { useResetStudentPasswords } from '../../../features/students/api/reset-student-passwords.ts';
 import { useRestoreStudents } from '../../../features/students/api/restore-students.ts';
 import { type StudentListParams, useStudentList } from '../../../features/students/api/student-list.ts';
+import { StudentAvatar } from '../../../components/student-avatar.tsx';
+import { useProfileImages } from '../../../lib/profile-images.ts';
 import { useToggleStudentStatus } from '../../../features/students/api/toggle-student-status.ts';
 import { StudentImportDialog } from '../../../features/students/import-dialog.tsx';
 import { StudentCreateDialog } from '../../../features/students/student-form-dialog.tsx';
@@ -83,6 +85,7 @@ export default function CrmStudentListPage() {
     tagIds: tagFilter,
   };
   const list = useStudentList(params);
+  const photos = useProfileImages(list.data?.nodes.map((n) => n.id) ?? []);
   const tags = useTagList();
   const selectedIds = useMemo(() => [...selection.ids].map(Number), [selection]);
 
@@ -110,11 +113,14 @@ export default function CrmStudentListPage() {
     {
       field: 'name',
       headerName: '이름',
-      width: 110,
+      width: 140,
       renderCell: ({ row }) => (
-        <Link component={RouterLink} to={`/crm/students/${row.id}`} underline="hover">
-          {row.name}
-        </Link>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+          <StudentAvatar name={row.name} url={photos.get(row.id)} />
+          <Link component={RouterLink} to={`/crm/students/${row.id}`} underline="hover">
+            {row.name}
+          </Link>
+        </Stack>
       ),
     },
     { field: 'representativeLectureName', headerName: '대표 강좌', width: 150, sortable: false },
