@@ -2,6 +2,7 @@ import type { AppContext } from './context.ts';
 import type { ModuleHooks } from './module.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createBoardModule } from './modules/board/index.ts';
+import { createCenterModule } from './modules/center/index.ts';
 import { createClinicModule } from './modules/clinic/index.ts';
 import { createExamsModule } from './modules/exams/index.ts';
 import { createFilesModule } from './modules/files/index.ts';
@@ -46,7 +47,8 @@ export function createModules(ctx: AppContext) {
   const sms = createSmsModule({ ctx, users, students, lectures, exams, templates: pushAlertTemplates.templates, parentWeek });
   const clinic = createClinicModule({ ctx, users, students, exams, notices, records: studentRecords, hurryText: (v) => sms.events.textFor('clinic_hurry', v) });
   const board = createBoardModule({ ctx, users, files, sms });
-  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams, omr, clinic, staff, payroll, videos, parentWeek, sms, board };
+  const center = createCenterModule({ ctx, lectures, sms });
+  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams, omr, clinic, staff, payroll, videos, parentWeek, sms, board, center };
 }
 
 export type Modules = ReturnType<typeof createModules>;

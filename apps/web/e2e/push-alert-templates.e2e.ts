@@ -16,12 +16,12 @@ describe('push alert templates (admin, GraphQL grid)', () => {
     await dialog.getByLabel('제목').fill('E2E 보충 안내');
     await dialog.getByRole('combobox').click();
     await page.getByRole('option', { name: '클리닉' }).click();
-    await dialog.getByLabel('본문').fill('[대치수학] ');
+    await dialog.getByLabel('본문').fill('[한빛학원] ');
     await dialog.getByText('#{이름} 학생 이름').click();
     await dialog.getByLabel('본문').press('End');
     await dialog.getByLabel('본문').pressSequentially(' 학생 보충 수업');
-    // "[대치수학] 최민준 학생 보충 수업": 11 ASCII bytes… counted in EUC-KR.
-    await expect.poll(() => dialog.getByTestId('preview-text').innerText()).toBe('[대치수학] 최민준 학생 보충 수업');
+    // "[한빛학원] 최민준 학생 보충 수업": 11 ASCII bytes… counted in EUC-KR.
+    await expect.poll(() => dialog.getByTestId('preview-text').innerText()).toBe('[한빛학원] 최민준 학생 보충 수업');
     expect(await dialog.getByTestId('preview-kind').innerText()).toBe('SMS');
     expect(await dialog.getByTestId('preview-bytes').innerText()).toBe('32 / 90바이트');
     // Long enough and it becomes LMS.

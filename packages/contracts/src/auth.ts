@@ -60,6 +60,12 @@ export const changeSupervisorPasswordBody = z.object({
   newPassword: passwordSchema,
 });
 
+export const changeOwnPasswordBody = z.object({
+  currentPassword: z.string().min(1, '현재 비밀번호를 입력해 주세요').max(200).describe('현재 비밀번호'),
+  newPassword: passwordSchema,
+});
+export type ChangeOwnPasswordBody = z.infer<typeof changeOwnPasswordBody>;
+
 export const meReply = z.object({
   id: z.number(),
   loginId: text(),
@@ -67,6 +73,7 @@ export const meReply = z.object({
   userType: z.enum(USER_TYPES),
   isAdminLevel: z.boolean(),
   phone: text().nullable().describe('전화번호 (010-1234-5678 형식)'),
+  passwordIsInitial: z.boolean().describe('초기 비밀번호(전화번호 끝 4자리 + 아이디)를 아직 쓰는 중: 포털이 변경을 권합니다'),
 });
 export type Me = z.infer<typeof meReply>;
 
@@ -104,6 +111,11 @@ export const authApi = {
   resetPassword: endpoint({
     method: 'POST', path: '/auth/reset-password-via-uuid', tag, permission: 'open',
     summary: '재설정 링크로 새 비밀번호 설정', body: resetPasswordBody, reply: okReply,
+  }),
+  changeOwnPassword: endpoint({
+    method: 'POST', path: '/sp/change-password', tag, permission: 'STUDENT',
+    summary: '내 비밀번호 변경 (현재 비밀번호 필요, 초기 비밀번호로는 바꿀 수 없음)',
+    body: changeOwnPasswordBody, reply: okReply,
   }),
   changeSupervisorPassword: endpoint({
     method: 'POST', path: '/supervisor/change-supervisor-password/:id', tag, permission: 'TA',

@@ -17,7 +17,7 @@ import { fileNameText, id, idParam, text } from './validation.ts';
  * weekly lecture's exam (staff only, never shown to students); board: an attachment of a public
  * board post (uploaded through the board's calls, by visitors too).
  */
-export const FILE_KINDS = ['material', 'homework', 'self_study', 'receipt', 'omr', 'video', 'board'] as const;
+export const FILE_KINDS = ['material', 'homework', 'self_study', 'receipt', 'omr', 'video', 'board', 'profile'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 export const STUDENT_FILE_KINDS = ['homework', 'self_study'] as const satisfies readonly FileKind[];
 export type StudentFileKind = (typeof STUDENT_FILE_KINDS)[number];
@@ -26,11 +26,11 @@ export const isStudentFileKind = (k: FileKind): k is StudentFileKind => (STUDENT
 /** Kinds staff upload (materials, videos and OMR scans to a weekly lecture, receipts to an expense claim). */
 export const STAFF_FILE_KINDS = ['material', 'receipt', 'omr', 'video'] as const satisfies readonly FileKind[];
 
-export const FILE_KIND_LABEL: Record<FileKind, string> = { material: '강의 자료', homework: '과제', self_study: '자습 파일', receipt: '영수증', omr: 'OMR 답안지', video: '강의 영상', board: '게시판 첨부' };
+export const FILE_KIND_LABEL: Record<FileKind, string> = { material: '강의 자료', homework: '과제', self_study: '자습 파일', receipt: '영수증', omr: 'OMR 답안지', video: '강의 영상', board: '게시판 첨부', profile: '프로필 사진' };
 
 const MB = 1024 * 1024;
 /** A class recording runs to several GB; a student's photo of homework or a scanned PDF does not. */
-export const FILE_SIZE_LIMIT: Record<FileKind, number> = { material: 2048 * MB, homework: 100 * MB, self_study: 100 * MB, receipt: 10 * MB, omr: 1024 * MB, video: 10 * 1024 * MB, board: 10 * MB };
+export const FILE_SIZE_LIMIT: Record<FileKind, number> = { material: 2048 * MB, homework: 100 * MB, self_study: 100 * MB, receipt: 10 * MB, omr: 1024 * MB, video: 10 * 1024 * MB, board: 10 * MB, profile: 10 * MB };
 
 /** What a lecture video may be uploaded as: MP4 or QuickTime (the videos area makes them stream well). */
 export const VIDEO_EXTENSIONS: readonly string[] = ['mp4', 'mov'];
@@ -294,7 +294,7 @@ export const uploadBody = z.object({
   fileName: fileNameText().trim().min(1).max(255).describe('원래 파일 이름 (서버가 정리함)'),
   contentType: text().trim().min(1).max(200).describe('브라우저가 알려 준 형식 (참고용; 실제 형식은 내용으로 판별)'),
   fileSize: z.number().int().min(1, '빈 파일은 올릴 수 없습니다').max(maxSize).describe('바이트 수'),
-  kind: z.enum(FILE_KINDS).describe('material(강의 자료, 직원) / video(강의 영상 원본, 직원) / omr(OMR 답안지 스캔·사진, 직원) / receipt(경비 영수증, 조교) / homework(과제) / self_study(자습 파일)'),
+  kind: z.enum(FILE_KINDS).describe('material(강의 자료, 직원) / video(강의 영상 원본, 직원) / omr(OMR 답안지 스캔·사진, 직원) / receipt(경비 영수증, 조교) / homework(과제) / self_study(자습 파일) / profile(학생 프로필 사진: 학생 본인 또는 직원)'),
   weeklyLectureId: id.nullish().describe('회차 id (강의 자료, 강의 영상, OMR 답안지는 필수)'),
 });
 export type UploadBody = z.infer<typeof uploadBody>;
@@ -476,5 +476,42 @@ export const parentLinksApi = {
     summary: '학부모 링크로 파일 열기 (로그인 없음). 만료·취소·비공개면 404',
     params: z.object({ token: text().max(200) }),
     reply: sharedFile,
+  }),
+};
+
+// ─── profile images ─────────────────────────────────────────────────────────────────────────────
+
+/** Side of the square a profile photo is cropped and resized to on the server (WebP, no EXIF). */
+export const PROFILE_IMAGE_SIZE = 256;
+/** What a profile photo may be uploaded as. */
+export const PROFILE_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
+
+export const profileImageBody = z.object({
+  fileId: idParam.nullable().describe('올린 사진 파일(kind: profile) ID, null이면 사진 지우기'),
+});
+export const profileImageReply = z.object({ userId: z.number(), fileId: z.number().nullable(), url: z.string().nullable().describe('서명된 사진 주소 (1시간)') });
+export type ProfileImage = z.infer<typeof profileImageReply>;
+
+export const profileImagesBody = z.object({
+  userIds: z.array(idParam).max(1000, '한 번에 1,000명까지 조회할 수 있습니다').describe('사진을 볼 학생 ID (학생은 자기 자신만)'),
+});
+
+const profileTag = 'profile-images';
+/**
+ * Profile photos: uploaded through the ordinary upload flow (kind `profile`), then set on a student;
+ * the server crops the square, resizes and re-encodes (EXIF, location included, removed).
+ */
+export const profileImagesApi = {
+  setForStudent: endpoint({
+    method: 'PUT', path: '/students/:id/profile-image', tag: profileTag, permission: 'TA',
+    summary: '학생 프로필 사진 지정 (정사각형으로 자르고 줄여 저장, EXIF 제거) 또는 지우기', body: profileImageBody, reply: profileImageReply,
+  }),
+  setMine: endpoint({
+    method: 'POST', path: '/sp/profile-image', tag: profileTag, permission: 'STUDENT',
+    summary: '내 프로필 사진 지정 (정사각형으로 자르고 줄여 저장, EXIF 제거) 또는 지우기', body: profileImageBody, reply: profileImageReply,
+  }),
+  urls: endpoint({
+    method: 'POST', path: '/files/profile-images', tag: profileTag, permission: 'STUDENT',
+    summary: '학생들의 프로필 사진 주소 (사진이 있는 학생만)', body: profileImagesBody, reply: z.array(profileImageReply),
   }),
 };

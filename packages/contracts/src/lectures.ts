@@ -115,6 +115,7 @@ export const lectureFields = z.object({
   startDate: isoDateSchema.describe('개강일'),
   endDate: isoDateSchema.describe('종강일'),
   color: text().regex(/^#[0-9a-fA-F]{6}$/, '색상은 #RRGGBB 형식이어야 합니다').optional().describe('표시 색상'),
+  keepHolidays: z.boolean().optional().describe('공휴일에도 회차 만들기 (기본: 공휴일은 건너뜀)'),
 });
 
 export const lectureBody = lectureFields.superRefine((v, ctx) => {
@@ -138,8 +139,18 @@ export const lecture = z.object({
   endDate: text(),
   color: text(),
   disabled: z.boolean(),
+  keepHolidays: z.boolean().describe('공휴일에도 회차를 만듦'),
 });
 export type Lecture = z.infer<typeof lecture>;
+
+/**
+ * The one naming rule of a session, used everywhere (headers, lists, Excel, the portal): a special
+ * session shows its special name (보강, 특강); a regular one its title by week, "3주차", or "3주차 수"
+ * when the lecture meets several times a week (docs/lectures.md).
+ */
+export function sessionLabel(s: { title: string; specialName: string | null }): string {
+  return s.specialName ?? s.title;
+}
 
 export const weeklyLecture = z.object({
   id: z.number(),
@@ -277,12 +288,14 @@ export const specialSessionBody = z
 export const announcementBody = z.object({
   title: text().trim().min(1, '공지 제목을 입력해 주세요').max(100).describe('공지 제목'),
   content: text().max(5000).default('').describe('공지 내용'),
+  pinned: z.boolean().default(false).describe('고정: 학생 포털 공지 목록 맨 위에 표시'),
 });
 export const announcement = z.object({
   id: z.number(),
   weeklyLectureId: z.number(),
   title: text(),
   content: text(),
+  pinned: z.boolean(),
   createdAt: text(),
   updatedAt: text(),
 });
@@ -470,6 +483,7 @@ export const myAnnouncement = z.object({
   id: z.number(),
   title: text(),
   content: text(),
+  pinned: z.boolean().describe('고정 공지 (목록 맨 위)'),
   createdAt: text(),
   weeklyLectureId: z.number(),
   weeklyLectureTitle: text(),
@@ -511,7 +525,7 @@ export const portalLecturesApi = {
     method: 'GET', path: '/sp/weekly-lectures', tag: portalTag, permission: 'STUDENT',
     summary: '내 회차 (기간, 기본: 오늘부터 2주)', query: sessionRangeQuery, reply: z.array(mySession),
   }),
-  announcements: endpoint({ method: 'GET', path: '/sp/announcements', tag: portalTag, permission: 'STUDENT', summary: '내 회차 공지', reply: z.array(myAnnouncement) }),
+  announcements: endpoint({ method: 'GET', path: '/sp/announcements', tag: portalTag, permission: 'STUDENT', summary: '내 회차 공지 (고정 공지 먼저, 그다음 최신순)', reply: z.array(myAnnouncement) }),
   attendance: endpoint({ method: 'GET', path: '/sp/attendance', tag: portalTag, permission: 'STUDENT', summary: '내 출결 (강좌별 집계와 지난 회차)', reply: myAttendance }),
   ddays: endpoint({ method: 'GET', path: '/sp/ddays', tag: portalTag, permission: 'STUDENT', summary: '내 강좌의 D-day', reply: z.array(myDday) }),
 };

@@ -304,7 +304,7 @@ export const smsEventSetting = z.object({
 export type SmsEventSetting = z.infer<typeof smsEventSetting>;
 
 export const smsSettingsBody = z.object({
-  senderName: text().trim().min(1, '보내는 곳 이름을 입력해 주세요').max(20, '보내는 곳 이름은 20자 이하로 입력해 주세요').describe('광고 문자 앞에 붙는 이름 (예: 대치수학)'),
+  senderName: text().trim().min(1, '보내는 곳 이름을 입력해 주세요').max(20, '보내는 곳 이름은 20자 이하로 입력해 주세요').describe('광고 문자 앞에 붙는 이름 (예: 한빛학원)'),
   optOutNotice: text().trim().max(60, '수신거부 안내는 60자 이하로 입력해 주세요').default('').describe('광고 문자 끝의 무료 수신거부 안내 (예: 무료수신거부 080-123-4567). 비어 있으면 광고 문자를 보낼 수 없습니다'),
   attendanceDelayMinutes: z.number().int().min(0).max(60).describe('출결 표시 후 알림까지 기다리는 분 (그 사이 고치면 보내지 않음)'),
   weekLinkDays: z.number().int().min(1).max(60).describe('#{링크}로 보내는 주간 리포트 링크의 유효 기간 (일)'),

@@ -55,6 +55,7 @@ const PortalScores = lazy(() => import('../routes/portal/scores.tsx'));
 const PortalVideos = lazy(() => import('../routes/portal/videos.tsx'));
 const PortalClinic = lazy(() => import('../routes/portal/clinic.tsx'));
 const PortalCounsel = lazy(() => import('../routes/portal/counsel.tsx'));
+const PortalPassword = lazy(() => import('../routes/portal/password.tsx'));
 const CrmLectureFiles = lazy(() => import('../routes/crm/files/weekly-lecture-files.tsx'));
 const CrmMyWork = lazy(() => import('../routes/crm/my-work.tsx'));
 const CrmSettings = lazy(() => import('../routes/crm/settings.tsx'));
@@ -143,6 +144,7 @@ export const routes: RouteObject[] = [
       { path: 'videos/:videoId', element: page(PortalVideos) },
       { path: 'clinic', element: page(PortalClinic) },
       { path: 'counsel', element: page(PortalCounsel) },
+      { path: 'password', element: page(PortalPassword) },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

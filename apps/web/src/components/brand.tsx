@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 
-export const CENTER_NAME = '한빛수학학원';
+export const CENTER_NAME = '한빛학원';
 
 /** The demo center's mark: a rounded green tile with 한 and the name beside it. */
 export function Brand({ compact = false, inverse = false }: { compact?: boolean; inverse?: boolean }) {

@@ -2,6 +2,7 @@ import type { Principal, UserType } from '@academy/contracts/roles';
 import { authApi, type TokenReply } from '@academy/contracts/auth';
 import { call } from './api.ts';
 import { configureHttp } from './http.ts';
+import { resetPasswordPrompt } from './password-prompt.ts';
 import { singleFlight } from './single-flight.ts';
 import { createStore, useStore } from './store.ts';
 
@@ -126,6 +127,8 @@ export async function startSession(): Promise<void> {
 
 export async function login(args: { loginId: string; password: string }): Promise<Principal> {
   const reply = await call(authApi.login, { body: args });
+  // A new sign-in asks again about an initial password (see lib/password-prompt.ts).
+  resetPasswordPrompt();
   return applyTokenReply(reply);
 }
 

@@ -3,7 +3,7 @@
  * shared by every area that uploads (lecture materials, student uploads, receipts, OMR scans).
  */
 import {
-  FILE_SIZE_LIMIT, FILE_TYPES, fileExtension, filesApi, formatFileSize, MULTIPART_THRESHOLD, portalFilesApi, RECEIPT_FAMILIES, VIDEO_EXTENSIONS, type FileKind, type StoredFile, type StudentFileKind,
+  FILE_SIZE_LIMIT, FILE_TYPES, fileExtension, filesApi, formatFileSize, MULTIPART_THRESHOLD, portalFilesApi, PROFILE_IMAGE_EXTENSIONS, RECEIPT_FAMILIES, VIDEO_EXTENSIONS, type FileKind, type StoredFile, type StudentFileKind,
 } from '@academy/contracts/files';
 import { call } from './api.ts';
 import { ApiError } from './http.ts';
@@ -27,6 +27,7 @@ export function precheck(file: File, kind: FileKind): string | null {
   const ext = fileExtension(file.name);
   if (!FILE_TYPES[ext]) return `${file.name}: 올릴 수 없는 파일 형식입니다 (.${ext || '확장자 없음'})`;
   if (kind === 'video' && !VIDEO_EXTENSIONS.includes(ext)) return `${file.name}: 강의 영상은 MP4 또는 MOV 파일로 올려 주세요`;
+  if (kind === 'profile' && !(PROFILE_IMAGE_EXTENSIONS as readonly string[]).includes(ext)) return `${file.name}: 프로필 사진은 JPG, PNG 또는 WEBP 사진으로 올려 주세요`;
   if (kind === 'receipt' && !RECEIPT_FAMILIES.includes(FILE_TYPES[ext].family)) return `${file.name}: 영수증은 사진(JPG, PNG, WEBP)이나 PDF로 올려 주세요`;
   if (file.size === 0) return `${file.name}: 빈 파일은 올릴 수 없습니다`;
   if (file.size > FILE_SIZE_LIMIT[kind]) return `${file.name}: 최대 ${formatFileSize(FILE_SIZE_LIMIT[kind])}까지 올릴 수 있습니다 (${formatFileSize(file.size)})`;

@@ -96,7 +96,7 @@ describe('refresh tokens', () => {
     expect(next).toBeDefined();
     expect(next).not.toBe(first);
     const me = await t.call('GET', '/api/auth/me', res.json().accessToken);
-    expect(me.json).toEqual({ id: acc.ta1.id, loginId: 'helper01', name: '박조교', userType: 'TA', isAdminLevel: false, phone: '010-9000-0001' });
+    expect(me.json).toEqual({ id: acc.ta1.id, loginId: 'helper01', name: '박조교', userType: 'TA', isAdminLevel: false, phone: '010-9000-0001', passwordIsInitial: false });
   });
 
   it('revokes the whole family when a used token comes back', async () => {

@@ -50,6 +50,10 @@ export function authRoutes(app: FastifyInstance, { ctx, sessions, passwords }: S
     await passwords.resetPasswordViaUuid(body);
     return { ok: true as const };
   });
+  route(app, authApi.changeOwnPassword, async ({ body, user }) => {
+    await passwords.changeOwnPassword({ actor: user, ...body });
+    return { ok: true as const };
+  });
   route(app, authApi.changeSupervisorPassword, async ({ params, body, user }) => {
     await passwords.changeSupervisorPassword({ actor: user, targetId: params.id, ...body });
     return { ok: true as const };

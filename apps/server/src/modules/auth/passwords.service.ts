@@ -10,7 +10,7 @@ import { userAccounts } from '../users/index.ts';
 import type { AuthDeps } from './auth.deps.ts';
 import type { Throttle } from './throttle.service.ts';
 import { passwordResets } from './auth.table.ts';
-import { canSignIn, LOGIN_WINDOW_MS } from './sessions.service.ts';
+import { canSignIn, isInitialPassword, LOGIN_WINDOW_MS } from './sessions.service.ts';
 
 export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
 const RESET_MAX_PER_WINDOW = 3;
@@ -87,6 +87,30 @@ export function createPasswordService(deps: AuthDeps & { revokeSessions: (userId
         const account = (await users.directory([used.userId])).get(used.userId);
         if (account) await throttle.clearAccount(account.loginId);
         await ctx.audit.record({ actorId: used.userId, action: 'password.reset_via_link', entity: 'user', entityId: used.userId });
+      });
+    },
+
+    /**
+     * Anyone signed in changes their own password with the current one (the portal's page). The new
+     * one may be neither the current one nor the initial one (phone's last four digits + login id).
+     * Like a TA's own change, the account's sessions stay open.
+     */
+    async changeOwnPassword(input: { actor: AccessClaims; currentPassword: string; newPassword: string }): Promise<void> {
+      const account = await users.credentials({ id: input.actor.userId });
+      if (!account || account.deletedAt) throw appError(USER_ERRORS.not_found, '해당 계정을 찾을 수 없습니다');
+      if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
+        throw appError(AUTH_ERRORS.current_password_wrong, '현재 비밀번호가 올바르지 않습니다', { field: 'currentPassword' });
+      }
+      if (input.newPassword === input.currentPassword) {
+        throw appError(VALIDATION_ERRORS.invalid, '현재 비밀번호와 다른 비밀번호를 입력해 주세요', { field: 'newPassword' });
+      }
+      if (isInitialPassword(account, input.newPassword)) {
+        throw appError(VALIDATION_ERRORS.invalid, '초기 비밀번호(전화번호 끝 4자리 + 아이디)는 쓸 수 없습니다. 다른 비밀번호를 입력해 주세요', { field: 'newPassword' });
+      }
+      const hash = await hashPassword(input.newPassword);
+      await db.transaction(async () => {
+        await users.setPasswordHashes([{ id: account.id, hash }]);
+        await ctx.audit.record({ actorId: account.id, action: 'password.change_own', entity: 'user', entityId: account.id });
       });
     },
 

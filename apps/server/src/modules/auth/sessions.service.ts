@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { AUTH_ERRORS, SESSION_ERRORS, USER_ERRORS, type Me, type TokenReply } from '@academy/contracts/auth';
 import { formatPhone } from '@academy/contracts/format';
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { initialStudentPassword } from '@academy/contracts/students';
+import { and, count, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newRefreshToken, REFRESH_TOKEN_TTL_DAYS, type AccessClaims } from '../../lib/tokens.ts';
@@ -21,6 +22,11 @@ const INACTIVE = '비활성화된 계정입니다. 학원에 문의해 주세요
 
 export type Session = { reply: TokenReply; refreshToken: string; refreshExpiresAt: Date };
 type SessionAccount = Pick<AccountCredentials, 'id' | 'loginId' | 'userType' | 'isAdminLevel' | 'isActive' | 'deletedAt' | 'sessionVersion'>;
+
+/** A student's password is "initial" while it equals their phone's last four digits + login id, whoever set it. */
+export function isInitialPassword(account: Pick<AccountCredentials, 'userType' | 'phone' | 'loginId'>, password: string): boolean {
+  return account.userType === 'STUDENT' && !!account.phone && password === initialStudentPassword({ phone: account.phone, loginId: account.loginId });
+}
 
 export const canSignIn = (a: SessionAccount | null): a is SessionAccount => !!a && a.isActive && !a.deletedAt;
 
@@ -61,6 +67,7 @@ export function createSessionService({ ctx, users, throttle }: AuthDeps & { thro
       if (!ok || !account) throw appError(AUTH_ERRORS.invalid_credentials, WRONG_CREDENTIALS);
       await throttle.succeeded(input);
       if (!canSignIn(account)) throw appError(AUTH_ERRORS.account_inactive, INACTIVE);
+      await users.markPasswordInitial({ id: account.id, initial: isInitialPassword(account, input.password) });
       return issueSession(account, randomUUID());
     },
 
@@ -120,9 +127,17 @@ export function createSessionService({ ctx, users, throttle }: AuthDeps & { thro
     },
 
     async me(userId: number): Promise<Me> {
-      const [u] = await db.select().from(userAccounts).where(eq(userAccounts.id, userId)).limit(1);
+      const u = await users.credentials({ id: userId });
       if (!u || u.deletedAt) throw appError(USER_ERRORS.not_found, '해당 계정을 찾을 수 없습니다');
-      return { id: u.id, loginId: u.loginId, name: u.name, userType: u.userType, isAdminLevel: u.isAdminLevel, phone: u.phone ? formatPhone(u.phone) : null };
+      return {
+        id: u.id,
+        loginId: u.loginId,
+        name: u.name,
+        userType: u.userType,
+        isAdminLevel: u.isAdminLevel,
+        phone: u.phone ? formatPhone(u.phone) : null,
+        passwordIsInitial: u.passwordInitial,
+      };
     },
 
     /** Housekeeping: old failures and dead tokens need not be kept. */

@@ -12,5 +12,12 @@ export type FilesDeps = {
   users: Pick<UsersModule, 'directory' | 'requireStudents'>;
   lectures: Pick<LecturesModule, 'participation' | 'sessions'>;
   /** Names and phones of live students by id; ids that are not live students are left out. */
-  students: { contactsOf(ids: readonly number[]): Promise<Map<number, { name: string; phone: string | null; parentPhone: string | null }>> };
+  students: {
+    contactsOf(ids: readonly number[]): Promise<Map<number, { name: string; phone: string | null; parentPhone: string | null }>>;
+    /** Profile photos: which file is whose (the students module keeps the id on the profile). */
+    photos: {
+      ofStudents(userIds: readonly number[]): Promise<Map<number, number>>;
+      set(opts: { studentId: number; fileId: number | null; actorId: number }): Promise<number | null>;
+    };
+  };
 };

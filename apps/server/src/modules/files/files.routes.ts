@@ -1,4 +1,4 @@
-import { filesApi, parentLinksApi, portalFilesApi } from '@academy/contracts/files';
+import { filesApi, parentLinksApi, portalFilesApi, profileImagesApi } from '@academy/contracts/files';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../http/route.ts';
 import type { DownloadService } from './downloads.service.ts';
@@ -7,6 +7,7 @@ import type { LibraryService } from './library.service.ts';
 import type { ParentLinkService } from './parent-links.service.ts';
 import type { PermissionService } from './permissions.service.ts';
 import type { PortalService } from './portal.service.ts';
+import type { createProfileImageService } from './profile-images.service.ts';
 import type { UploadService } from './uploads.service.ts';
 
 type Services = {
@@ -79,4 +80,11 @@ export function filesRoutes(app: FastifyInstance, s: Services): void {
 /** What a student sees of a file: the staff's memo only on a file the student uploaded. */
 function studentView<F extends { memo: string; ownerId: number | null }>(user: { userType: string; userId: number }, file: F): F {
   return user.userType === 'STUDENT' && file.ownerId !== user.userId ? { ...file, memo: '' } : file;
+}
+
+/** Profile photos: staff set a student's, a student sets their own (SPEC /sp profile-image upload). */
+export function profileImageRoutes(app: FastifyInstance, photos: ReturnType<typeof createProfileImageService>): void {
+  route(app, profileImagesApi.setForStudent, ({ params, body, user }) => photos.setPhoto({ actor: user, studentId: params.id, fileId: body.fileId }));
+  route(app, profileImagesApi.setMine, ({ body, user }) => photos.setPhoto({ actor: user, studentId: user.userId, fileId: body.fileId }));
+  route(app, profileImagesApi.urls, ({ body, user }) => photos.urls({ actor: user, userIds: body.userIds }));
 }

@@ -16,7 +16,7 @@ export const files = pgTable(
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: text('sha256'),
-    kind: text('kind', { enum: ['material', 'homework', 'self_study', 'receipt', 'omr', 'video', 'board'] }).notNull(),
+    kind: text('kind', { enum: ['material', 'homework', 'self_study', 'receipt', 'omr', 'video', 'board', 'profile'] }).notNull(),
     status: text('status', { enum: ['pending', 'available'] }).notNull().default('pending'),
     /** Who uploaded it; null for a visitor's attachment on the public board. */
     ownerId: integer('owner_id'),
@@ -33,7 +33,7 @@ export const files = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    check('files_kind_check', sql`${t.kind} in ('material', 'homework', 'self_study', 'receipt', 'omr', 'video', 'board')`),
+    check('files_kind_check', sql`${t.kind} in ('material', 'homework', 'self_study', 'receipt', 'omr', 'video', 'board', 'profile')`),
     check('files_status_check', sql`${t.status} in ('pending', 'available')`),
     check('files_size_check', sql`${t.size} >= 0`),
     index('files_weekly_lecture_idx').on(t.weeklyLectureId),

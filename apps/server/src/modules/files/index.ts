@@ -6,7 +6,7 @@ import { createBoardFileService } from './board-files.service.ts';
 import { createDownloadService } from './downloads.service.ts';
 import type { FilesDeps } from './files.deps.ts';
 import { createFileRecords } from './files.records.ts';
-import { filesRoutes } from './files.routes.ts';
+import { filesRoutes, profileImageRoutes } from './files.routes.ts';
 import { seedDemoFiles } from './files.seed.ts';
 import { createLibraryService } from './library.service.ts';
 import { createOmrFileService } from './omr-files.service.ts';
@@ -14,6 +14,7 @@ import { createParentFileService } from './parent-files.service.ts';
 import { createParentLinkService } from './parent-links.service.ts';
 import { createPermissionService } from './permissions.service.ts';
 import { createPortalService } from './portal.service.ts';
+import { createProfileImageService } from './profile-images.service.ts';
 import { createReceiptService } from './receipts.service.ts';
 import { createUploadService } from './uploads.service.ts';
 import { createVideoFiles } from './video-files.ts';
@@ -52,6 +53,7 @@ export function createFilesModule(deps: FilesDeps) {
   const parentLinks = createParentLinkService({ ...deps, records, permissions, downloads });
   const receipts = createReceiptService({ ...deps, library });
 
+  const profileImages = createProfileImageService(deps);
   return {
     receipts,
     omrFiles: createOmrFileService(deps),
@@ -60,6 +62,7 @@ export function createFilesModule(deps: FilesDeps) {
     parentFiles: createParentFileService({ ...deps, downloads }),
     register(app) {
       if (isLocalStorage(ctx.storage)) registerLocalBlobRoutes(app, ctx.storage, { acceptsWrite: uploads.acceptsWrite });
+      profileImageRoutes(app, profileImages);
       filesRoutes(app, { uploads, downloads, library, permissions, portal, parentLinks, lectures: deps.lectures, origin: () => publicOrigin(ctx) });
     },
     seed: { demo: (seed) => seedDemoFiles(ctx, seed) },

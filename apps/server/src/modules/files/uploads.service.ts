@@ -9,6 +9,7 @@ import {
   MAX_PARTS,
   OMR_FAMILIES,
   PART_SIZE,
+  PROFILE_IMAGE_EXTENSIONS,
   RECEIPT_FAMILIES,
   STAFF_FILE_KINDS,
   VIDEO_EXTENSIONS,
@@ -55,8 +56,10 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
   /** Checks kind, size, name and target before any URL is signed; returns what the row will hold. */
   async function prepare(actor: AuthUser, input: UploadBody) {
     const staff = isStaff(actor);
-    if (!staff && !isStudentFileKind(input.kind)) throw appError(FILES_ERRORS.kind_forbidden, '학생은 과제와 자습 파일만 올릴 수 있습니다');
-    if (staff && !(STAFF_FILE_KINDS as readonly string[]).includes(input.kind)) {
+    // A profile photo is anyone's to upload: a student their own, staff a student's (files/profile-images).
+    const profile = input.kind === 'profile';
+    if (!staff && !profile && !isStudentFileKind(input.kind)) throw appError(FILES_ERRORS.kind_forbidden, '학생은 과제와 자습 파일, 프로필 사진만 올릴 수 있습니다');
+    if (staff && !profile && !(STAFF_FILE_KINDS as readonly string[]).includes(input.kind)) {
       throw appError(FILES_ERRORS.kind_invalid, '직원이 올리는 파일은 강의 자료(material), 강의 영상(video), OMR 답안지(omr) 또는 영수증(receipt)이어야 합니다', { field: 'kind' });
     }
     const fileName = sanitizeFileName(input.fileName);
@@ -74,6 +77,9 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
     if (input.kind === 'material' && MATERIAL_REFUSED_FAMILIES.includes(type.family)) {
       throw appError(FILES_ERRORS.type_not_allowed, '강의 자료 이미지는 워터마크를 넣을 수 있는 PNG 또는 JPEG로 올려 주세요', { field: 'fileName' });
     }
+    if (profile && !(PROFILE_IMAGE_EXTENSIONS as readonly string[]).includes(ext)) {
+      throw appError(FILES_ERRORS.type_not_allowed, '프로필 사진은 JPG, PNG 또는 WEBP 사진으로 올려 주세요', { field: 'fileName' });
+    }
     if (input.kind === 'receipt' && !RECEIPT_FAMILIES.includes(type.family)) {
       throw appError(FILES_ERRORS.type_not_allowed, '영수증은 사진(JPG, PNG, WEBP)이나 PDF로 올려 주세요', { field: 'fileName' });
     }
@@ -86,8 +92,8 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
     }
     let lectureId: number | null = null;
     let weeklyLectureId: number | null = null;
-    if (input.kind === 'receipt' && input.weeklyLectureId != null) {
-      throw appError(FILES_ERRORS.kind_invalid, '영수증은 회차 없이 올립니다', { field: 'weeklyLectureId' });
+    if ((input.kind === 'receipt' || profile) && input.weeklyLectureId != null) {
+      throw appError(FILES_ERRORS.kind_invalid, `${profile ? '프로필 사진' : '영수증'}은 회차 없이 올립니다`, { field: 'weeklyLectureId' });
     }
     if (input.weeklyLectureId != null) {
       const session = await lectures.sessions.require({ weeklyLectureId: input.weeklyLectureId, field: 'weeklyLectureId' });

@@ -1,6 +1,7 @@
 import { hasPermission } from '@academy/contracts/roles';
 import type { ModuleHooks } from '../../module.ts';
 import { createAttendanceMarks } from './attendance-marks.ts';
+import { createCatalog } from './catalog.ts';
 import { createAttendanceService, type AttendanceListener } from './attendance.service.ts';
 import type { LecturesDeps } from './lectures.deps.ts';
 import { largeLecturesStep } from './lectures.large.ts';
@@ -15,6 +16,7 @@ import { createSessionService } from './sessions.service.ts';
 
 export type LecturesModule = ReturnType<typeof createLecturesModule>;
 export type { AttendanceChange, AttendanceListener } from './attendance.service.ts';
+export { demoGradeOf } from './lectures.seed.ts';
 
 /**
  * Lectures (강좌) and everything that hangs off a lecture's timetable: D-days, the roster, the
@@ -29,6 +31,7 @@ export type { AttendanceChange, AttendanceListener } from './attendance.service.
  *   in its transaction: the SMS area's absence and late texts).
  * - `studentWeek` — one student's sessions with their marks, and sessions' announcements (the
  *   parent's week).
+ * - `catalog` — the courses the center runs now (the landing page).
  */
 export function createLecturesModule(deps: LecturesDeps) {
   const roster = createRosterService(deps);
@@ -47,6 +50,7 @@ export function createLecturesModule(deps: LecturesDeps) {
       onChange: (listener: AttendanceListener) => void attendanceListeners.push(listener),
     },
     studentWeek: { sessions: portal.sessionsBetween, announcements: portal.announcementsOf },
+    catalog: createCatalog(deps),
     register(app) {
       lectureRoutes(app, { lectures, roster, sessions, attendance, portal });
       registerLectureResources(app);

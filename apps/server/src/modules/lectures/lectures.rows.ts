@@ -24,6 +24,7 @@ export function mapLecture(row: LectureRow): Lecture {
     endDate: row.endDate,
     color: row.color,
     disabled: row.disabled,
+    keepHolidays: row.keepHolidays,
   };
 }
 

@@ -1,15 +1,20 @@
 import { addDays, DAY_LABELS, dayOfWeek, daysBetween } from '@academy/contracts/dates';
 import type { ScheduleSlot } from '@academy/contracts/lectures';
+import { holidayOn } from './holidays.ts';
 
 export type PlannedSession = { date: string; startTime: string; endTime: string };
 
-/** Every session the timetable yields between start and end (inclusive), in time order. */
-export function planSessions(opts: { schedule: readonly ScheduleSlot[]; startDate: string; endDate: string }): PlannedSession[] {
+/**
+ * Every session the timetable yields between start and end (inclusive), in time order. Public
+ * holidays (holidays.ts) are left out unless the lecture keeps them (`keepHolidays`).
+ */
+export function planSessions(opts: { schedule: readonly ScheduleSlot[]; startDate: string; endDate: string; keepHolidays?: boolean }): PlannedSession[] {
   const out: PlannedSession[] = [];
   if (opts.schedule.length === 0) return out;
   const span = daysBetween(opts.startDate, opts.endDate);
   for (let i = 0; i <= span; i++) {
     const date = addDays(opts.startDate, i);
+    if (!opts.keepHolidays && holidayOn(date)) continue;
     const dow = dayOfWeek(date);
     for (const s of opts.schedule) if (s.dayOfWeek === dow) out.push({ date, startTime: s.startTime, endTime: s.endTime });
   }

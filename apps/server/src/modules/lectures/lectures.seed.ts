@@ -17,10 +17,15 @@ type DemoLecture = {
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-/** The center's 2학기 timetable around 2026-11-21; student01 takes three lectures. */
+/**
+ * The center's 2학기 timetable around 2026-11-21; student01 takes three lectures. Every roster
+ * holds students of the lecture's grade only (student01–24 고2, 25–28 중3, 29–32 중2, 33–36 고1,
+ * 37–40 고3), and the student profiles take their grade and school from their lectures
+ * (`demoGradeOf`), so the demo center agrees with itself.
+ */
 export const DEMO_LECTURES: DemoLecture[] = [
   {
-    name: '고2 수학 정규반', subject: '수학', teacherName: '정재훈', targetSchool: '대치고', targetGrade: '고2', room: '301호', color: '#2e7d32',
+    name: '고2 수학 정규반', subject: '수학', teacherName: '정재훈', targetSchool: null, targetGrade: '고2', room: '301호', color: '#2e7d32',
     schedule: [{ dayOfWeek: 1, startTime: '19:00', endTime: '22:00' }, { dayOfWeek: 3, startTime: '19:00', endTime: '22:00' }, { dayOfWeek: 5, startTime: '19:00', endTime: '22:00' }],
     startDate: '2026-09-07', endDate: '2027-02-26', students: [1, ...range(2, 16)],
     ddays: [{ title: '2학기 기말고사', date: '2026-12-09' }, { title: '3월 전국연합 학력평가', date: '2027-03-24' }, { title: '2027 수능', date: '2027-11-18' }],
@@ -32,15 +37,15 @@ export const DEMO_LECTURES: DemoLecture[] = [
     ddays: [{ title: '2027 수능', date: '2027-11-18' }, { title: '겨울방학 모의고사', date: '2027-01-16' }],
   },
   {
-    name: '중3 영어 내신반', subject: '영어', teacherName: '김도현', targetSchool: '대청중', targetGrade: '중3', room: '203호', color: '#ef6c00',
+    name: '중3 영어 내신반', subject: '영어', teacherName: '김도현', targetSchool: '상계중', targetGrade: '중3', room: '203호', color: '#ef6c00',
     schedule: [{ dayOfWeek: 2, startTime: '17:00', endTime: '19:00' }, { dayOfWeek: 4, startTime: '17:00', endTime: '19:00' }],
-    startDate: '2026-09-01', endDate: '2026-12-18', students: range(25, 34),
-    ddays: [{ title: '대청중 2학기 기말고사', date: '2026-12-08' }],
+    startDate: '2026-09-01', endDate: '2026-12-18', students: range(25, 28),
+    ddays: [{ title: '상계중 2학기 기말고사', date: '2026-12-08' }],
   },
   {
     name: '고1 수학 심화반', subject: '수학', teacherName: '오승민', targetSchool: null, targetGrade: '고1', room: '301호', color: '#6a1b9a',
     schedule: [{ dayOfWeek: 6, startTime: '10:00', endTime: '13:00' }],
-    startDate: '2026-09-05', endDate: '2027-02-27', students: range(30, 40),
+    startDate: '2026-09-05', endDate: '2027-02-27', students: range(33, 36),
     ddays: [{ title: '2학기 기말고사', date: '2026-12-10' }],
   },
   {
@@ -50,10 +55,10 @@ export const DEMO_LECTURES: DemoLecture[] = [
     ddays: [{ title: '2학기 기말고사', date: '2026-12-09' }, { title: '2027 수능', date: '2027-11-18' }],
   },
   {
-    name: '중2 수학 정규반', subject: '수학', teacherName: '박준영', targetSchool: '역삼중', targetGrade: '중2', room: '302호', color: '#c62828',
+    name: '중2 수학 정규반', subject: '수학', teacherName: '박준영', targetSchool: '중계중', targetGrade: '중2', room: '302호', color: '#c62828',
     schedule: [{ dayOfWeek: 1, startTime: '16:00', endTime: '18:00' }, { dayOfWeek: 3, startTime: '16:00', endTime: '18:00' }, { dayOfWeek: 5, startTime: '16:00', endTime: '18:00' }],
-    startDate: '2026-09-02', endDate: '2027-02-26', students: range(33, 40),
-    ddays: [{ title: '역삼중 기말고사', date: '2026-12-07' }],
+    startDate: '2026-09-02', endDate: '2027-02-26', students: range(29, 32),
+    ddays: [{ title: '중계중 기말고사', date: '2026-12-07' }],
   },
   {
     name: '고2 화학Ⅰ 개념완성', subject: '과학', teacherName: '문하늘', targetSchool: null, targetGrade: '고2', room: '401호', color: '#827717',
@@ -64,11 +69,20 @@ export const DEMO_LECTURES: DemoLecture[] = [
   {
     name: '고3 수학 수능 파이널', subject: '수학', teacherName: '정재훈', targetSchool: null, targetGrade: '고3', room: '301호', color: '#455a64',
     schedule: [{ dayOfWeek: 2, startTime: '19:00', endTime: '22:00' }, { dayOfWeek: 6, startTime: '19:00', endTime: '22:00' }],
-    startDate: '2026-09-01', endDate: '2026-11-17', students: range(20, 29),
+    startDate: '2026-09-01', endDate: '2026-11-17', students: range(37, 40),
     ddays: [{ title: '2027학년도 수능', date: '2026-11-19' }],
     disabled: true,
   },
 ];
+
+/** Grade and school of demo student number n (1-based), as their lectures expect (see DEMO_LECTURES). */
+export function demoGradeOf(n: number): { grade: '고2' | '중3' | '중2' | '고1' | '고3'; school: string | null } {
+  if (n <= 24) return { grade: '고2', school: ['상계고', '노원고', '재현고', '청원고'][n % 4]! };
+  if (n <= 28) return { grade: '중3', school: '상계중' };
+  if (n <= 32) return { grade: '중2', school: '중계중' };
+  if (n <= 36) return { grade: '고1', school: ['상계고', '노원고'][n % 2]! };
+  return { grade: '고3', school: ['재현고', '청원고'][n % 2]! };
+}
 
 const ANNOUNCEMENTS = [
   { title: '이번 주 과제', content: '교재 p.120~135 유형 문제 전부 풀어 오기. 틀린 문제는 오답노트에 정리해서 제출합니다.' },

@@ -25,7 +25,7 @@ export function createLectureService(deps: LecturesDeps & { roster: RosterServic
    */
   async function reconcileSessions(lecture: LectureRow): Promise<{ added: number; removed: number }> {
     const today = kstToday(ctx.now());
-    const planned = planSessions({ schedule: lecture.schedule, startDate: lecture.startDate, endDate: lecture.endDate });
+    const planned = planSessions({ schedule: lecture.schedule, startDate: lecture.startDate, endDate: lecture.endDate, keepHolidays: lecture.keepHolidays });
     const existing = await db.select().from(weeklyLectures).where(eq(weeklyLectures.lectureId, lecture.id));
     const regular = existing.filter((w) => w.seq !== null);
     const key = (s: { date: string; startTime: string }) => `${s.date} ${s.startTime}`;

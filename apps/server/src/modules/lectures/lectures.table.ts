@@ -27,6 +27,8 @@ export const lectures = pgTable(
     endDate: date('end_date', { mode: 'string' }).notNull(),
     color: text('color').notNull().default('#2e7d32'),
     disabled: boolean('disabled').notNull().default(false),
+    /** Generate sessions on public holidays too (off by default: holidays are skipped, docs/lectures.md). */
+    keepHolidays: boolean('keep_holidays').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -119,6 +121,8 @@ export const weeklyLectureAnnouncements = pgTable(
     weeklyLectureId: integer('weekly_lecture_id').notNull().references(() => weeklyLectures.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     content: text('content').notNull().default(''),
+    /** Pinned announcements stay on top of the student's list (then newest first). */
+    pinned: boolean('pinned').notNull().default(false),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -77,13 +77,14 @@ export function createPortalService(deps: Pick<LecturesDeps, 'ctx'>) {
       return sessionsBetween({ userId: opts.userId, from, to });
     },
 
-    /** Announcements of the sessions I take part in, newest first. */
+    /** Announcements of the sessions I take part in: pinned ones first, then newest first. */
     async announcements(userId: number): Promise<MyAnnouncement[]> {
       const rows = await db
         .select({
           id: weeklyLectureAnnouncements.id,
           title: weeklyLectureAnnouncements.title,
           content: weeklyLectureAnnouncements.content,
+          pinned: weeklyLectureAnnouncements.pinned,
           createdAt: weeklyLectureAnnouncements.createdAt,
           weeklyLectureId: weeklyLectures.id,
           weeklyLectureTitle: weeklyLectures.title,
@@ -96,7 +97,7 @@ export function createPortalService(deps: Pick<LecturesDeps, 'ctx'>) {
         .innerJoin(weeklyLectures, eq(weeklyLectures.id, weeklyLectureParticipants.weeklyLectureId))
         .innerJoin(lectures, eq(lectures.id, weeklyLectures.lectureId))
         .where(eq(weeklyLectureParticipants.userId, userId))
-        .orderBy(desc(weeklyLectureAnnouncements.createdAt))
+        .orderBy(desc(weeklyLectureAnnouncements.pinned), desc(weeklyLectureAnnouncements.createdAt), desc(weeklyLectureAnnouncements.id))
         .limit(100);
       return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
     },

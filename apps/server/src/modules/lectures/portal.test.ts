@@ -69,3 +69,30 @@ describe('student portal: lectures', () => {
     expect((await t.call('GET', '/api/sp/lectures', (await makeStaff(t)).ta.token)).status).toBe(200);
   });
 });
+
+describe('student portal: announcement order', () => {
+  it('pinned announcements come first, then the newest first (across sessions)', async () => {
+    const { admin, ta } = await makeStaff(t);
+    const [kid] = await makeStudents(t, 1) as [TestAccount];
+    const lecture = await makeLecture(t, { adminToken: admin.token, name: '고1 국어', students: [kid.id] });
+    const future = lecture.sessions.filter((s) => s.date >= today);
+    const post = async (wlId: number, title: string, pinned = false) => {
+      t.clock.advance(60_000);
+      const res = await t.call('POST', `/api/lectures/${lecture.id}/weekly-lectures/${wlId}/announcements`, ta.token, { title, content: '', pinned });
+      expect(res.status).toBe(200);
+      return res.json as { id: number; pinned: boolean };
+    };
+    await post(future[1]!.id, '오래된 공지');
+    const pinned = await post(future[0]!.id, '교재 안내 (고정)', true);
+    expect(pinned.pinned).toBe(true);
+    await post(future[1]!.id, '중간 공지');
+    await post(future[0]!.id, '가장 최근 공지');
+    const list = (await t.call('GET', '/api/sp/announcements', kid.token)).json as { title: string; pinned: boolean }[];
+    expect(list.map((a) => a.title)).toEqual(['교재 안내 (고정)', '가장 최근 공지', '중간 공지', '오래된 공지']);
+    // Unpinning puts it back in date order.
+    const unpin = await t.call('PUT', `/api/lectures/${lecture.id}/weekly-lectures/${future[0]!.id}/announcements/${pinned.id}`, ta.token, { title: '교재 안내', content: '', pinned: false });
+    expect(unpin.status).toBe(200);
+    const after = (await t.call('GET', '/api/sp/announcements', kid.token)).json as { title: string }[];
+    expect(after.map((a) => a.title)).toEqual(['가장 최근 공지', '중간 공지', '교재 안내', '오래된 공지']);
+  });
+});

@@ -20,7 +20,7 @@ import type { RosterService } from './roster.service.ts';
 type SessionRef = { lectureId: number; wlId: number };
 
 function mapAnnouncement(a: typeof weeklyLectureAnnouncements.$inferSelect): Announcement {
-  return { id: a.id, weeklyLectureId: a.weeklyLectureId, title: a.title, content: a.content, createdAt: a.createdAt.toISOString(), updatedAt: a.updatedAt.toISOString() };
+  return { id: a.id, weeklyLectureId: a.weeklyLectureId, title: a.title, content: a.content, pinned: a.pinned, createdAt: a.createdAt.toISOString(), updatedAt: a.updatedAt.toISOString() };
 }
 
 /** Sessions (회차): the list of a lecture, one session, special sessions, participants and announcements. */
@@ -169,24 +169,24 @@ export function createSessionService(deps: LecturesDeps & { roster: RosterServic
       });
     },
 
-    async createAnnouncement(opts: SessionRef & { title: string; content: string; actorId: number }) {
+    async createAnnouncement(opts: SessionRef & { title: string; content: string; pinned: boolean; actorId: number }) {
       return db.transaction(async () => {
         const wl = await getWeeklyLectureRow(db, opts);
         const [row] = await db
           .insert(weeklyLectureAnnouncements)
-          .values({ weeklyLectureId: wl.id, title: opts.title, content: opts.content, createdBy: opts.actorId, createdAt: ctx.now(), updatedAt: ctx.now() })
+          .values({ weeklyLectureId: wl.id, title: opts.title, content: opts.content, pinned: opts.pinned, createdBy: opts.actorId, createdAt: ctx.now(), updatedAt: ctx.now() })
           .returning();
         await audit.record({ actorId: opts.actorId, action: 'weekly_lecture.announcement.create', entity: 'weekly_lecture_announcement', entityId: row!.id, after: mapAnnouncement(row!) });
         return mapAnnouncement(row!);
       });
     },
 
-    async updateAnnouncement(opts: SessionRef & { announcementId: number; title: string; content: string; actorId: number }) {
+    async updateAnnouncement(opts: SessionRef & { announcementId: number; title: string; content: string; pinned: boolean; actorId: number }) {
       return db.transaction(async () => {
         const before = await getAnnouncementRow(opts);
         const [row] = await db
           .update(weeklyLectureAnnouncements)
-          .set({ title: opts.title, content: opts.content, updatedAt: ctx.now() })
+          .set({ title: opts.title, content: opts.content, pinned: opts.pinned, updatedAt: ctx.now() })
           .where(eq(weeklyLectureAnnouncements.id, opts.announcementId))
           .returning();
         await audit.record({ actorId: opts.actorId, action: 'weekly_lecture.announcement.update', entity: 'weekly_lecture_announcement', entityId: row!.id, before: mapAnnouncement(before), after: mapAnnouncement(row!) });

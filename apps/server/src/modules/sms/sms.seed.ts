@@ -14,7 +14,7 @@ export async function seedDemoSms(deps: { ctx: AppContext; settings: SettingsSer
   await deps.settings.update({
     actorId: admin,
     input: {
-      senderName: '한빛수학학원',
+      senderName: '한빛학원',
       optOutNotice: '무료수신거부 080-555-0123',
       attendanceDelayMinutes: 5,
       weekLinkDays: 14,

@@ -118,7 +118,7 @@ export function createBulkService(deps: StudentsDeps & { query: QueryService }) 
       const hashes = await hashMany(passwords.map((p) => ({ password: p!, initial: !input.password })));
       await db.transaction(async () => {
         await query.requireStudents({ ids });
-        await users.setPasswordHashes(ids.map((id, i) => ({ id, hash: hashes[i]! })));
+        await users.setPasswordHashes(ids.map((id, i) => ({ id, hash: hashes[i]!, initial: !input.password })));
         // Sessions opened with the old password must not survive a reset.
         await auth.revokeSessions(ids);
         await audit.record(ids.map((id) => ({ actorId: input.actorId, action: 'student.change_password', entity: 'student', entityId: id, after: { initial: !input.password } })));

@@ -32,7 +32,7 @@ export function createImportService({ ctx, users }: StudentsDeps) {
           for (let start = 0; start < prepared.length; start += INSERT_CHUNK) {
             const chunk = prepared.slice(start, start + INSERT_CHUNK);
             const inserted = await users.createAccounts(
-              chunk.map((p, i) => ({ loginId: p.loginId, passwordHash: hashes[start + i]!, userType: 'STUDENT' as const, name: p.name, phone: p.phone, createdBy: input.actorId })),
+              chunk.map((p, i) => ({ loginId: p.loginId, passwordHash: hashes[start + i]!, passwordInitial: p.passwordGenerated, userType: 'STUDENT' as const, name: p.name, phone: p.phone, createdBy: input.actorId })),
             );
             const idOf = new Map(inserted.map((u) => [u.loginId, u.id]));
             await db.insert(studentProfiles).values(chunk.map((p) => ({

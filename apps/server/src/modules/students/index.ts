@@ -1,6 +1,7 @@
 import type { ModuleHooks } from '../../module.ts';
 import { createBulkService } from './bulk.service.ts';
 import { createImportService } from './import.service.ts';
+import { createPhotoService } from './photos.service.ts';
 import { createProfileService } from './profile.service.ts';
 import { createQueryService } from './query.service.ts';
 import type { StudentsDeps } from './students.deps.ts';
@@ -21,6 +22,8 @@ export type StudentsModule = ReturnType<typeof createStudentsModule>;
  * - `requireLive(id)` — a live student, or students.not_found.
  * - `list`, `listAll`, `get` — the grid's queries (benchmarks, other areas' reports).
  * - `demoRandom(seed)` — the random stream of the demo students (the records' demo continues it).
+ * - `photos` — which file is a student's profile photo (`ofStudents`, `set`); the files module
+ *   checks and processes the photo itself.
  */
 export function createStudentsModule(deps: StudentsDeps) {
   const query = createQueryService(deps);
@@ -35,6 +38,7 @@ export function createStudentsModule(deps: StudentsDeps) {
     listAll: query.listAll,
     get: query.get,
     demoRandom,
+    photos: createPhotoService({ ...deps, query }),
     register(app) {
       studentRoutes(app, { now: () => deps.ctx.now(), query, profiles, bulk, imports });
       registerStudentResources(app, deps);

@@ -42,7 +42,7 @@ export function createProfileService(deps: StudentsDeps & { query: QueryService 
           await ensureLoginIdFree(b.loginId);
           await tags.requireIds({ tagIds: b.tagIds ?? [] });
           const [account] = await users.createAccounts([
-            { loginId: b.loginId, passwordHash, userType: 'STUDENT', name: b.name, phone: b.phone ?? null, isActive: b.isActive ?? true, createdBy: input.actorId },
+            { loginId: b.loginId, passwordHash, passwordInitial: !b.password, userType: 'STUDENT', name: b.name, phone: b.phone ?? null, isActive: b.isActive ?? true, createdBy: input.actorId },
           ]);
           const userId = account!.id;
           await db.insert(studentProfiles).values({

@@ -4,7 +4,7 @@ import { defineResource, registerResource } from '../../plugins/graphql/registry
 import { userAccounts } from '../users/index.ts';
 import type { StudentsDeps } from './students.deps.ts';
 import { gradeOrder, isStudent } from './students.rows.ts';
-import { searchCondition } from './students.search.ts';
+import { searchSql } from './students.search.ts';
 import { studentProfiles } from './students.table.ts';
 
 /**
@@ -47,14 +47,11 @@ export function registerStudentResources(app: FastifyInstance, { tags, lectures 
     virtualFilters: {
       search: {
         type: 'String',
-        description: '이름, 초성(ㄱㅊㅅ), 아이디, 전화번호 숫자 일부; eq/like/iLike 모두 "포함"으로 읽습니다',
+        description: '이름, 초성(한 글자는 이름 첫 글자: ㄱ → 김·강, 두 글자 이상은 어디든: ㄱㅊ), 아이디, 전화번호 숫자 일부; eq/like/iLike 모두 "포함"으로 읽습니다',
         toSql: ({ operator, value }) => {
           // Grids send contains as iLike '%v%'; the wildcards are the client's, the words are what we search.
-          const search = searchCondition(String(value ?? '').replace(/%/g, ''));
-          if (!search) return sql`true`;
-          const hit = search.kind === 'token'
-            ? sql`${studentProfiles.searchTokens} @> array[${search.token}::text]`
-            : sql`${studentProfiles.searchText} like ${search.pattern}`;
+          const hit = searchSql(String(value ?? '').replace(/%/g, ''));
+          if (!hit) return sql`true`;
           return operator === 'neq' || operator === 'notLike' || operator === 'notILike' ? sql`not ${hit}` : hit;
         },
       },

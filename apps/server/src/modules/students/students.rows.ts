@@ -1,8 +1,8 @@
 import { STUDENT_GRADES, type ListStudentsQuery, type Student } from '@academy/contracts/students';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { userAccounts } from '../users/index.ts';
 import type { StudentsDeps } from './students.deps.ts';
-import { searchCondition } from './students.search.ts';
+import { searchSql } from './students.search.ts';
 import { studentProfiles } from './students.table.ts';
 
 /** 학년 in school order (초1 … N수), for sorting: the grades are fixed in contracts. */
@@ -70,10 +70,9 @@ export function listWhere(q: Omit<ListStudentsQuery, 'page' | 'pageSize' | 'sort
   else if (q.status === 'inactive') conds.push(isNull(userAccounts.deletedAt), sql`not ${userAccounts.isActive}`);
   else if (q.status === 'deleted') conds.push(isNotNull(userAccounts.deletedAt));
   else conds.push(isNull(userAccounts.deletedAt));
-  const search = q.search ? searchCondition(q.search) : null;
-  // One GIN probe on the tokens; a LIKE on the text for needles the tokens do not hold (students.search.ts).
-  if (search?.kind === 'token') conds.push(sql`${studentProfiles.searchTokens} @> array[${search.token}::text]`);
-  if (search?.kind === 'like') conds.push(like(studentProfiles.searchText, search.pattern));
+  // One GIN probe on the tokens, a LIKE on the text, or the leading-초성 range (students.search.ts).
+  const search = q.search ? searchSql(q.search) : null;
+  if (search) conds.push(search);
   if (q.name) conds.push(ilike(userAccounts.name, `%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   if (q.school?.length) conds.push(inArray(studentProfiles.school, q.school));
   if (q.grade?.length) conds.push(inArray(studentProfiles.grade, q.grade));

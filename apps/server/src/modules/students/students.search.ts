@@ -1,4 +1,8 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { getChoseong } from 'es-hangul';
+import { choseongCondition } from '../../db/choseong.ts';
+import { userAccounts } from '../users/index.ts';
+import { studentProfiles } from './students.table.ts';
 
 type Searchable = { name: string; loginId: string; phone: string | null; parentPhone: string | null };
 
@@ -54,4 +58,22 @@ export function searchCondition(input: string): { kind: 'token'; token: string }
   const tokenised = needle.length <= MAX_TOKEN && !/\s/.test(needle) && (!/^\d+$/.test(needle) || needle.length >= MIN_DIGITS);
   if (tokenised) return { kind: 'token', token: needle };
   return { kind: 'like', pattern: `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
+}
+
+/**
+ * The search box's condition, shared by the grid (REST) and GraphQL: one 초성 alone ("ㄱ") matches
+ * names starting with it (db/choseong.ts); anything else is a token probe or a LIKE as above, so
+ * "ㄱㅊ" finds those 초성 anywhere in the name.
+ */
+export function searchSql(input: string): SQL | null {
+  const needle = input.trim();
+  if (needle.length === 1) {
+    const first = choseongCondition(userAccounts.name, needle);
+    if (first) return first;
+  }
+  const search = searchCondition(input);
+  if (!search) return null;
+  return search.kind === 'token'
+    ? sql`${studentProfiles.searchTokens} @> array[${search.token}::text]`
+    : sql`${studentProfiles.searchText} like ${search.pattern}`;
 }

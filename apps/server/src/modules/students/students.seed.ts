@@ -1,6 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
-import { GRADES, mobile, pick, rng, SCHOOLS } from '../../db/seed/korean.ts';
+import { mobile, rng } from '../../db/seed/korean.ts';
 import type { DemoSeed } from '../../db/seed/seed.ts';
+import { demoGradeOf } from '../lectures/index.ts';
 import { userAccounts } from '../users/index.ts';
 import type { StudentsDeps } from './students.deps.ts';
 import { isStudent } from './students.rows.ts';
@@ -20,9 +21,13 @@ export function demoRandom(seed: DemoSeed): () => number {
   return r;
 }
 
+/** Birth year of a student in a grade in the 2026 school year (고1 = 2010). */
+const BIRTH_YEAR: Record<string, number> = { 중2: 2012, 중3: 2011, 고1: 2010, 고2: 2009, 고3: 2008 };
+
 /**
- * Profiles of the demo students (schools, grades, parent phones, birthdays), and each one's first
- * lecture as its representative lecture. The browser tests rely on this data.
+ * Profiles of the demo students (parent phones, birthdays; grade and school as their lectures
+ * expect, `lectures.demoGradeOf`), and each one's first lecture as its representative lecture.
+ * The browser tests rely on this data.
  */
 export async function seedDemoStudents({ ctx, lectures }: Pick<StudentsDeps, 'ctx' | 'lectures'>, seed: DemoSeed): Promise<void> {
   const { db } = ctx;
@@ -46,17 +51,15 @@ export async function seedDemoStudents({ ctx, lectures }: Pick<StudentsDeps, 'ct
       .insert(studentProfiles)
       .values(
         students.map((s) => {
-          const grade = pick(r, GRADES);
-          const middle = grade.startsWith('중');
-          const schools = SCHOOLS.filter((n) => (middle ? n.endsWith('중') : n.endsWith('고')));
+          const { grade, school } = demoGradeOf(Number(/\d+$/.exec(s.loginId)?.[0] ?? 1));
           const parentPhone = mobile(r);
           return {
             userId: s.id,
             parentPhone,
-            school: grade === 'N수' ? null : pick(r, schools),
+            school,
             grade,
             gender: r() < 0.5 ? ('M' as const) : ('F' as const),
-            birthDate: `${2008 + Math.floor(r() * 5)}-${String(1 + Math.floor(r() * 12)).padStart(2, '0')}-${String(1 + Math.floor(r() * 28)).padStart(2, '0')}`,
+            birthDate: `${BIRTH_YEAR[grade]}-${String(1 + Math.floor(r() * 12)).padStart(2, '0')}-${String(1 + Math.floor(r() * 28)).padStart(2, '0')}`,
             memo: '',
             ...searchColumns({ name: s.name, loginId: s.loginId, phone: s.phone, parentPhone }),
           };

@@ -14,6 +14,8 @@ export type NewAccount = {
   isActive?: boolean;
   isAdminLevel?: boolean;
   createdBy?: number | null;
+  /** The password is the student's initial one (phone's last four digits + login id). */
+  passwordInitial?: boolean;
 };
 
 /** What sign-in and password checks need: the account with its password hash. Only auth asks for it. */
@@ -30,6 +32,7 @@ export type AccountCredentials = {
   sessionVersion: number;
   phoneChangedAt: Date | null;
   resetHeldUntil: Date | null;
+  passwordInitial: boolean;
 };
 
 /** A reset link may not go to a phone that staff below ADMIN set this recently (docs/DECISIONS.md). */
@@ -41,7 +44,7 @@ export const RESET_HOLD_AFTER_PHONE_CHANGE_MS = 7 * 86_400_000;
  */
 export function createAccounts({ ctx }: { ctx: AppContext }) {
   const { db } = ctx;
-  const credentialColumns = { ...accountColumns, passwordHash: users.passwordHash, sessionVersion: users.sessionVersion, phoneChangedAt: users.phoneChangedAt, resetHeldUntil: users.resetHeldUntil };
+  const credentialColumns = { ...accountColumns, passwordHash: users.passwordHash, passwordInitial: users.passwordInitial, sessionVersion: users.sessionVersion, phoneChangedAt: users.phoneChangedAt, resetHeldUntil: users.resetHeldUntil };
 
   return {
     /** The account signing in (by login id) or changing a password (by id), with its hash; null when there is none. */
@@ -84,6 +87,7 @@ export function createAccounts({ ctx }: { ctx: AppContext }) {
           isActive: r.isActive ?? true,
           isAdminLevel: r.isAdminLevel ?? false,
           createdBy: r.createdBy ?? null,
+          passwordInitial: r.passwordInitial ?? false,
           createdAt: now,
           updatedAt: now,
         })))
@@ -164,13 +168,23 @@ export function createAccounts({ ctx }: { ctx: AppContext }) {
       await db.update(users).set({ deletedAt: null, updatedAt: ctx.now() }).where(and(inArray(users.id, [...ids]), isNotNull(users.deletedAt)));
     },
 
-    /** New password hashes, one statement for any number of accounts. Sessions are auth's to revoke. */
-    async setPasswordHashes(entries: readonly { id: number; hash: string }[]): Promise<void> {
+    /**
+     * New password hashes, one statement for any number of accounts. Sessions are auth's to revoke.
+     * `initial` says the new password is the student's initial one (a staff reset); default false.
+     */
+    async setPasswordHashes(entries: readonly { id: number; hash: string; initial?: boolean }[]): Promise<void> {
       if (entries.length === 0) return;
       await db.execute(sql`
-        update ${users} set ${sql.identifier(users.passwordHash.name)} = v.hash, ${sql.identifier(users.updatedAt.name)} = ${ctx.now()}
-          from unnest(${sql.param(entries.map((e) => e.id))}::int[], ${sql.param(entries.map((e) => e.hash))}::text[]) as v(id, hash)
+        update ${users} set ${sql.identifier(users.passwordHash.name)} = v.hash, ${sql.identifier(users.passwordInitial.name)} = v.initial,
+               ${sql.identifier(users.updatedAt.name)} = ${ctx.now()}
+          from unnest(${sql.param(entries.map((e) => e.id))}::int[], ${sql.param(entries.map((e) => e.hash))}::text[],
+                      ${sql.param(entries.map((e) => e.initial ?? false))}::boolean[]) as v(id, hash, initial)
          where ${users.id} = v.id`);
+    },
+
+    /** Records whether the password a user just signed in with is their initial one. */
+    async markPasswordInitial(opts: { id: number; initial: boolean }): Promise<void> {
+      await db.update(users).set({ passwordInitial: opts.initial }).where(and(eq(users.id, opts.id), sql`${users.passwordInitial} <> ${opts.initial}`));
     },
   };
 }

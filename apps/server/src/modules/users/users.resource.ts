@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { choseongCondition } from '../../db/choseong.ts';
 import { defineResource } from '../../plugins/graphql/registry.ts';
 import { users } from './users.table.ts';
 
@@ -25,15 +26,15 @@ export const usersResource = defineResource({
   virtualFilters: {
     search: {
       type: 'String',
-      description: '이름 또는 전화번호 숫자 일부 (예: "김", "1234"); eq/like/iLike 모두 "포함"으로 읽습니다',
+      description: '이름, 초성(한 글자는 이름 첫 글자: ㄱ → 김·강, 두 글자 이상은 어디든: ㄱㅊ) 또는 전화번호 숫자 일부 (예: "김", "1234"); eq/like/iLike 모두 "포함"으로 읽습니다',
       toSql: ({ operator, value }) => {
         // Grids send contains as iLike '%v%'; the wildcards are the client's, the words are what we search.
         const words = String(value ?? '').replace(/%/g, '').trim();
         if (!words) return sql`true`;
         const digits = words.replace(/\D/g, '');
-        const hit = digits.length >= 2 && digits === words.replace(/[\s-]/g, '')
+        const hit = choseongCondition(users.name, words) ?? (digits.length >= 2 && digits === words.replace(/[\s-]/g, '')
           ? sql`(${users.name} ilike ${`%${words}%`} or ${users.phone} like ${`%${digits}%`})`
-          : sql`${users.name} ilike ${`%${words}%`}`;
+          : sql`${users.name} ilike ${`%${words}%`}`);
         return operator === 'neq' || operator === 'notLike' || operator === 'notILike' ? sql`not ${hit}` : hit;
       },
     },

@@ -7,7 +7,7 @@ import { users } from './users.table.ts';
 
 /** Demo accounts printed at start and used by the browser tests (ARCHITECTURE style rule 9). */
 export const DEMO_ACCOUNTS = [
-  { loginId: 'admin', password: 'admin1234!', role: '관리자 (원장)', name: '김원장', userType: 'ADMIN', isAdminLevel: false, phone: '01090000001' },
+  { loginId: 'admin', password: 'admin1234!', role: '관리자 (원장)', name: '김한빛', userType: 'ADMIN', isAdminLevel: false, phone: '01090000001' },
   { loginId: 'manager', password: 'manager1234!', role: '실장 (관리자급 조교)', name: '이실장', userType: 'TA', isAdminLevel: true, phone: '01090000002' },
   { loginId: 'ta01', password: 'ta1234!', role: '조교', name: '박조교', userType: 'TA', isAdminLevel: false, phone: '01090000003' },
   { loginId: 'student01', password: 'student1234!', role: '학생', name: '최민준', userType: 'STUDENT', isAdminLevel: false, phone: '01055550001' },

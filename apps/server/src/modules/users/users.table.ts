@@ -12,6 +12,11 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     loginId: text('login_id').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
+    /**
+     * The password in use is the student's initial one (phone's last four digits + login id), as
+     * last seen at sign-in: the portal then asks the student to change it.
+     */
+    passwordInitial: boolean('password_initial').notNull().default(false),
     userType: text('user_type', { enum: ['STUDENT', 'TA', 'ADMIN'] }).notNull(),
     name: text('name').notNull(),
     phone: text('phone'),

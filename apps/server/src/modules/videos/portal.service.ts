@@ -1,3 +1,4 @@
+import { sessionLabel } from '@academy/contracts/lectures';
 import { phoneTail } from '@academy/contracts/format';
 import type { PortalPlay, PortalVideo } from '@academy/contracts/videos';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
@@ -25,7 +26,7 @@ export function createPortalService(deps: Pick<VideosDeps, 'ctx' | 'users' | 'le
         return {
           id: v.id, title: v.title, source: v.source, durationSec: v.durationSec, posterUrl: await posterUrlOf(ctx, v),
           lectureId: v.lectureId, lectureName: names.get(v.lectureId) ?? '', weeklyLectureId: v.weeklyLectureId,
-          sessionTitle: s?.specialName ?? s?.title ?? '', date: s?.date ?? '', progress: toProgress(v.id, p, completionPercent),
+          sessionTitle: s ? sessionLabel(s) : '', date: s?.date ?? '', progress: toProgress(v.id, p, completionPercent),
         };
       }),
     );

@@ -1,3 +1,4 @@
+import { sessionLabel } from '@academy/contracts/lectures';
 import { formatKoreanDateTime } from '@academy/contracts/dates';
 import { compareKorean } from '@academy/contracts/format';
 import { formatDuration, type ProgressCell, type StudentVideoRow, type VideoInfo } from '@academy/contracts/videos';
@@ -86,7 +87,7 @@ export function createReportService(deps: Pick<VideosDeps, 'ctx' | 'users' | 'le
         footer: [['', '완료 인원', ...table.videos.flatMap((v) => [`${v.completedCount}명`, '', '', ''])]],
       });
       const lectureName = names.get(opts.lectureId) ?? '강좌';
-      return { body, fileName: `${lectureName}_${session.specialName ?? session.title}_영상시청.xlsx` };
+      return { body, fileName: `${lectureName}_${sessionLabel(session)}_영상시청.xlsx` };
     },
 
     /** One student's videos, in every session they take part in, newest session first. */
@@ -110,7 +111,7 @@ export function createReportService(deps: Pick<VideosDeps, 'ctx' | 'users' | 'le
           const s = sessions.get(v.weeklyLectureId);
           return {
             videoId: v.id, title: v.title, source: v.source, lectureId: v.lectureId, lectureName: lectureNames.get(v.lectureId) ?? '',
-            weeklyLectureId: v.weeklyLectureId, sessionTitle: s?.specialName ?? s?.title ?? '', date: s?.date ?? '', durationSec: v.durationSec,
+            weeklyLectureId: v.weeklyLectureId, sessionTitle: s ? sessionLabel(s) : '', date: s?.date ?? '', durationSec: v.durationSec,
             percent: round1(p?.percent ?? 0), watchedSec: round1(p?.watchedSec ?? 0), completed: p ? isCompleted(p, completionPercent) : false,
             lastSeenAt: p?.lastSeenAt.toISOString() ?? null,
           };

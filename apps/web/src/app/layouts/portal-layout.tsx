@@ -2,6 +2,8 @@ import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { AppBar, BottomNavigation, BottomNavigationAction, Box, IconButton, Paper, Toolbar, Tooltip } from '@mui/material';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
+import { InitialPasswordPrompt } from '../../features/account/initial-password-prompt.tsx';
+import { useMe } from '../../features/auth/api/me.ts';
 import { logout } from '../../lib/session.ts';
 import { PORTAL_NAV } from './portal-nav.ts';
 
@@ -21,6 +23,7 @@ export default function PortalLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const value = activePath(location.pathname) ?? false;
+  const me = useMe();
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', pb: 'calc(72px + env(safe-area-inset-bottom))' }} data-testid="portal-layout">
@@ -46,6 +49,7 @@ export default function PortalLayout() {
       <Box component="main" sx={{ maxWidth: CONTENT_MAX, mx: 'auto', px: 2, py: 2.5 }}>
         <Outlet />
       </Box>
+      <InitialPasswordPrompt passwordIsInitial={!!me.data?.passwordIsInitial} changePath="/portal/password" />
       <Paper elevation={8} sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, pb: 'env(safe-area-inset-bottom)', zIndex: (t) => t.zIndex.appBar }}>
         <BottomNavigation showLabels value={value} onChange={(_e, path: string) => navigate(path)} sx={{ maxWidth: CONTENT_MAX, mx: 'auto', height: 64 }}>
           {PORTAL_NAV.map((item) => {

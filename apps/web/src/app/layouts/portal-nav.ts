@@ -3,7 +3,6 @@ import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
-import OndemandVideoOutlined from '@mui/icons-material/OndemandVideoOutlined';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 
 export type PortalNavItem = {
@@ -15,15 +14,15 @@ export type PortalNavItem = {
 };
 
 /**
- * The portal's bottom navigation, in display order (at most five fit a phone). Each area appends its
- * entry here when its pages exist.
+ * The portal's bottom navigation, in display order: at most five entries, which fit a 360 px phone.
+ * A new page joins an entry through `also` (and a link on that entry's page) rather than adding a sixth.
  */
 export const PORTAL_NAV: PortalNavItem[] = [
   { label: '홈', path: '/portal', icon: HomeOutlined },
-  { label: '수업', path: '/portal/lectures', icon: MenuBookOutlined },
+  // Videos belong to sessions: the 수업 entry stands for them (its page links to them, and so does 홈).
+  { label: '수업', path: '/portal/lectures', icon: MenuBookOutlined, also: ['/portal/videos'] },
   { label: '자료', path: '/portal/materials', icon: FolderOutlined },
   { label: '성적', path: '/portal/scores', icon: AssessmentOutlined },
-  { label: '영상', path: '/portal/videos', icon: OndemandVideoOutlined },
   // Clinic and counsel share one entry (a phone fits five); the page switches between them.
   { label: '예약', path: '/portal/clinic', icon: EventAvailableOutlined, also: ['/portal/counsel'] },
 ];

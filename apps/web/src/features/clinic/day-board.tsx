@@ -1,3 +1,4 @@
+import { useProfileImages } from '../../lib/profile-images.ts';
 import { type DailyStatus, type Participant, RESERVE_TYPE_LABEL, type SlotWithParticipants } from '@academy/contracts/clinic';
 import { formatKoreanDate } from '@academy/contracts/format';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
@@ -18,8 +19,9 @@ import { applyToBoard, scanTarget } from './clinic-live.ts';
 import { DRAG_TYPE, ParticipantCard } from './participant-card.tsx';
 import { useClinicLive } from './use-clinic-live.ts';
 
-function SlotColumn({ slot, onGrade, onMove, onAdd, onDropParticipant }: {
+function SlotColumn({ slot, photos, onGrade, onMove, onAdd, onDropParticipant }: {
   slot: SlotWithParticipants;
+  photos: Map<number, string>;
   onGrade: (p: Participant) => void;
   onMove: (p: Participant) => void;
   onAdd: () => void;
@@ -64,7 +66,7 @@ function SlotColumn({ slot, onGrade, onMove, onAdd, onDropParticipant }: {
       <Stack spacing={1} sx={{ p: 1, overflowY: 'auto', flexGrow: 1 }}>
         {slot.participants.length === 0 && <Typography variant="body2" color="text.secondary" sx={{ p: 1, textAlign: 'center' }}>아직 예약한 학생이 없습니다</Typography>}
         {slot.participants.map((p) => (
-          <ParticipantCard key={p.id} p={p} onGrade={onGrade} onMove={onMove} />
+          <ParticipantCard key={p.id} p={p} onGrade={onGrade} onMove={onMove} photoUrl={photos.get(p.userId)} />
         ))}
       </Stack>
       <Box sx={{ p: 1, borderTop: 1, borderColor: 'divider' }}>
@@ -90,6 +92,7 @@ export function DayBoard({ date }: { date: string }) {
   const [adding, setAdding] = useState<SlotWithParticipants | null>(null);
   const [editingDay, setEditingDay] = useState(false);
   const day = board.data?.days.find((d) => d.date === date);
+  const photos = useProfileImages(board.data?.slots.flatMap((s) => s.participants.map((p) => p.userId)) ?? []);
 
   const onScan = async () => {
     if (!board.data) return;
@@ -145,6 +148,7 @@ export function DayBoard({ date }: { date: string }) {
             <SlotColumn
               key={s.id}
               slot={s}
+              photos={photos}
               onGrade={setGrading}
               onMove={setMoving}
               onAdd={() => setAdding(s)}

@@ -1,3 +1,4 @@
+import { StudentAvatar } from '../../components/student-avatar.tsx';
 import { CLINIC_STATUS_LABEL } from '@academy/contracts/exams';
 import { kstTime, type Participant, TODO_KINDS, type TodoItem } from '@academy/contracts/clinic';
 import DragIndicator from '@mui/icons-material/DragIndicator';
@@ -29,7 +30,7 @@ function StatusChip({ p }: { p: Participant }) {
  * marks (도착 / 하원, 재촉, 채점). Dragged onto another slot's column it moves there; the menu does
  * the same by keyboard (옮기기).
  */
-export function ParticipantCard({ p, onGrade, onMove }: { p: Participant; onGrade: (p: Participant) => void; onMove: (p: Participant) => void }) {
+export function ParticipantCard({ p, onGrade, onMove, photoUrl }: { p: Participant; onGrade: (p: Participant) => void; onMove: (p: Participant) => void; photoUrl?: string }) {
   const arrival = useArrival();
   const departure = useDeparture();
   const cancelArrival = useCancelArrival();
@@ -62,6 +63,7 @@ export function ParticipantCard({ p, onGrade, onMove }: { p: Participant; onGrad
     >
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
         <DragIndicator fontSize="small" sx={{ color: 'text.disabled' }} aria-hidden />
+        <StudentAvatar name={p.name} url={photoUrl} size={32} />
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 700, lineHeight: 1.3 }} noWrap>
             {p.name} <Typography component="span" variant="caption" color="text.secondary">{p.loginId}{p.source === 'staff' ? ' · 배정' : ''}</Typography>

@@ -6,7 +6,8 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardE
 import { mixColors, readableInk } from '../../lib/colors.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
-import type { AttendanceGrid as Grid, AttendanceType, GridStudent } from '@academy/contracts/lectures';
+import { useProfileImages } from '../../lib/profile-images.ts';
+import { sessionLabel, type AttendanceGrid as Grid, type AttendanceType, type GridStudent } from '@academy/contracts/lectures';
 import { attendanceGridQuery } from './api/attendance-grid.ts';
 import { setAttendance } from './api/set-attendance.ts';
 import { setAttendanceLock } from './api/set-attendance-lock.ts';
@@ -37,13 +38,16 @@ type RowProps = {
   sessionIds: number[];
   onCellClick: (row: number, col: number) => void;
   onNameClick: (row: number, shift: boolean, ctrl: boolean) => void;
+  /** The student's photo, when they have one (new TAs learn faces from the sheet). */
+  photoUrl: string | undefined;
 };
 
 /** One student's row. Memoised: a mark repaints only the rows it changed; plain elements keep 300 × 40 cheap. */
-const Row = memo(function Row({ student, index, activeCol, rowSelected, selectedCol, typeById, lockedSet, sessionIds, onCellClick, onNameClick }: RowProps) {
+const Row = memo(function Row({ student, index, activeCol, rowSelected, selectedCol, typeById, lockedSet, sessionIds, onCellClick, onNameClick, photoUrl }: RowProps) {
   return (
     <div role="row" data-testid="att-row" data-user-id={student.userId} className={rowSelected ? 'att-row att-row-selected' : 'att-row'} style={{ top: HEAD_H + index * ROW_H }}>
       <div role="rowheader" className={student.enrolled ? 'att-name' : 'att-name att-name-left'} onClick={(e) => onNameClick(index, e.shiftKey, e.metaKey || e.ctrlKey)}>
+        {photoUrl && <img className="att-photo" src={photoUrl} alt={`${student.name} 사진`} width={22} height={22} data-testid="att-photo" />}
         <b>{student.name}</b>
         <span>{student.enrolled ? student.loginId : '이동/종료'}</span>
       </div>
@@ -96,6 +100,7 @@ const gridCss = {
     '& span': { color: 'text.secondary', fontSize: 11, overflow: 'hidden', textOverflow: 'ellipsis' },
   },
   '& .att-name-left': { color: 'text.secondary' },
+  '& .att-photo': { width: 22, height: 22, borderRadius: '50%', flex: '0 0 22px', objectFit: 'cover' },
   '& .att-cell': {
     width: CELL_W, flex: `0 0 ${CELL_W}px`, boxSizing: 'border-box', borderRight: 1, borderBottom: 1, borderColor: 'divider', display: 'flex', alignItems: 'center', justifyContent: 'center',
     fontSize: 12, fontWeight: 700, cursor: 'pointer', position: 'relative', color: 'text.secondary',
@@ -140,6 +145,7 @@ export function AttendanceGrid({ lectureId, grid, initialCol }: { lectureId: num
   const scroller = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: 600 });
   const students = grid.students;
+  const photos = useProfileImages(students.map((s) => s.userId));
   const lockedSets = useMemo(() => students.map((s) => new Set(s.lockedWeeklyLectureIds)), [students]);
 
   useEffect(() => {
@@ -396,7 +402,7 @@ export function AttendanceGrid({ lectureId, grid, initialCol }: { lectureId: num
                   scroller.current?.focus();
                 }}
               >
-                <b>{w.specialName ?? (w.seq ? `${w.seq}회` : w.title)}</b>
+                <b>{sessionLabel(w)}</b>
                 <span>{w.date.slice(5).replace('-', '/')}</span>
               </div>
             ))}
@@ -416,6 +422,7 @@ export function AttendanceGrid({ lectureId, grid, initialCol }: { lectureId: num
                 sessionIds={sessionIds}
                 onCellClick={onCellClick}
                 onNameClick={onNameClick}
+                photoUrl={photos.get(s.userId)}
               />
             );
           })}

@@ -2,7 +2,7 @@ import { DAY_LABELS } from '@academy/contracts/dates';
 import { type Lecture, lectureBody, type LectureInput } from '@academy/contracts/lectures';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import { Box, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Checkbox, FormControlLabel, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { FormDialog, FormTextField, useFieldError } from '../../components/form-dialog.tsx';
 import { toast } from '../../lib/toast.ts';
@@ -22,6 +22,7 @@ const blank = (): LectureInput => ({
   startDate: '',
   endDate: '',
   color: COLORS[0]!,
+  keepHolidays: false,
 });
 
 /** The weekly timetable rows; the overlap and order rules of contracts mark the row at fault. */
@@ -110,6 +111,23 @@ function ColorChoice() {
   );
 }
 
+/** Public holidays are skipped when sessions are made, unless the lecture keeps them (docs/lectures.md). */
+function KeepHolidays() {
+  const { control } = useFormContext<LectureInput>();
+  return (
+    <Controller
+      control={control}
+      name="keepHolidays"
+      render={({ field }) => (
+        <FormControlLabel
+          control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'lecture-keep-holidays' } as object }} />}
+          label="공휴일에도 수업 (끄면 설날·추석·대체공휴일 등 공휴일에는 회차를 만들지 않습니다)"
+        />
+      )}
+    />
+  );
+}
+
 /** Create or edit a lecture, with its weekly timetable (days and times). */
 export function LectureFormDialog({ lecture, onClose }: { lecture: Lecture | null; onClose: () => void }) {
   const create = useCreateLecture();
@@ -155,6 +173,7 @@ export function LectureFormDialog({ lecture, onClose }: { lecture: Lecture | nul
             <FormTextField name="endDate" label="종강일" type="date" required slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'lecture-end' } }} />
           </Box>
           <ScheduleRows />
+          <KeepHolidays />
           <ColorChoice />
         </>
       )}

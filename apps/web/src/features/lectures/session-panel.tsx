@@ -5,9 +5,9 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import {
-  Alert, Box, Button, Card, CardContent, Checkbox, IconButton, MenuItem, Skeleton, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TextField, Typography,
+  Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, IconButton, MenuItem, Skeleton, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TextField, Typography,
 } from '@mui/material';
-import type { Announcement, LectureDetail } from '@academy/contracts/lectures';
+import { sessionLabel, type Announcement, type LectureDetail } from '@academy/contracts/lectures';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
@@ -30,7 +30,8 @@ import { useUpdateAnnouncement } from './api/update-announcement.ts';
 import { useWeeklyLecture } from './api/weekly-lecture.ts';
 
 function AnnouncementsEditor({ lectureId, wlId, items }: { lectureId: number; wlId: number; items: Announcement[] }) {
-  const [draft, setDraft] = useState<{ id: number | null; title: string; content: string }>({ id: null, title: '', content: '' });
+  const empty = { id: null, title: '', content: '', pinned: false };
+  const [draft, setDraft] = useState<{ id: number | null; title: string; content: string; pinned: boolean }>(empty);
   const create = useCreateAnnouncement();
   const update = useUpdateAnnouncement();
   const remove = useDeleteAnnouncement();
@@ -38,10 +39,10 @@ function AnnouncementsEditor({ lectureId, wlId, items }: { lectureId: number; wl
   const save = draft.id ? update : create;
   const params = { id: lectureId, wlId };
   const submit = () => {
-    const body = { title: draft.title, content: draft.content };
+    const body = { title: draft.title, content: draft.content, pinned: draft.pinned };
     const onSuccess = () => {
       toast.success('공지를 저장했습니다. 학생 포털에 표시됩니다');
-      setDraft({ id: null, title: '', content: '' });
+      setDraft(empty);
     };
     if (draft.id) update.mutate({ params: { ...params, announcementId: draft.id }, body }, { onSuccess });
     else create.mutate({ params, body }, { onSuccess });
@@ -58,8 +59,8 @@ function AnnouncementsEditor({ lectureId, wlId, items }: { lectureId: number; wl
           {items.map((a) => (
             <Box key={a.id} sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid="announcement">
               <Stack direction="row" sx={{ alignItems: 'center' }}>
-                <Typography variant="body2" sx={{ fontWeight: 700, flex: 1 }}>{a.title}</Typography>
-                <IconButton size="small" aria-label={`${a.title} 공지 수정`} onClick={() => setDraft({ id: a.id, title: a.title, content: a.content })}><EditOutlined fontSize="small" /></IconButton>
+                <Typography variant="body2" sx={{ fontWeight: 700, flex: 1 }}>{a.pinned ? '[고정] ' : ''}{a.title}</Typography>
+                <IconButton size="small" aria-label={`${a.title} 공지 수정`} onClick={() => setDraft({ id: a.id, title: a.title, content: a.content, pinned: a.pinned })}><EditOutlined fontSize="small" /></IconButton>
                 <IconButton size="small" aria-label={`${a.title} 공지 삭제`} onClick={() => void ask(a)}><DeleteOutline fontSize="small" /></IconButton>
               </Stack>
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mt: 0.5 }}>{a.content}</Typography>
@@ -70,8 +71,13 @@ function AnnouncementsEditor({ lectureId, wlId, items }: { lectureId: number; wl
         <Stack spacing={1}>
           <TextField size="small" label="제목" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'announcement-title' } }} />
           <TextField size="small" label="내용" multiline minRows={3} value={draft.content} onChange={(e) => setDraft({ ...draft, content: e.target.value })} slotProps={{ htmlInput: { maxLength: 5000, 'data-testid': 'announcement-content' } }} />
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-            {draft.id && <Button onClick={() => setDraft({ id: null, title: '', content: '' })}>취소</Button>}
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+            <FormControlLabel
+              sx={{ mr: 'auto' }}
+              control={<Checkbox size="small" checked={draft.pinned} onChange={(e) => setDraft({ ...draft, pinned: e.target.checked })} />}
+              label="포털 공지 맨 위에 고정"
+            />
+            {draft.id && <Button onClick={() => setDraft(empty)}>취소</Button>}
             <Button variant="contained" disabled={!draft.title.trim() || save.isPending} onClick={submit} data-testid="announcement-save">
               {draft.id ? '공지 수정' : '공지 등록'}
             </Button>
@@ -128,7 +134,7 @@ function SessionDetail({ lecture, wlId }: { lecture: LectureDetail; wlId: number
               <>
                 <Typography variant="h6" sx={{ fontWeight: 700 }}>{s.title}</Typography>
                 <Typography color="text.secondary">{formatKoreanDate(s.date)} {s.startTime}–{s.endTime}</Typography>
-                <Button size="small" onClick={() => setName(s.specialName ?? s.title)}>이름 변경</Button>
+                <Button size="small" onClick={() => setName(sessionLabel(s))}>이름 변경</Button>
               </>
             ) : (
               <>

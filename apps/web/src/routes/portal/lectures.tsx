@@ -1,6 +1,8 @@
 import { formatKoreanDate } from '@academy/contracts/format';
 import { type MyDday, type MySession, scheduleText } from '@academy/contracts/lectures';
-import { Alert, Box, Chip, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
+import OndemandVideoOutlined from '@mui/icons-material/OndemandVideoOutlined';
+import { Alert, Box, Button, Chip, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { Section } from '../../components/section.tsx';
 import { mixColors, readableInk } from '../../lib/colors.ts';
 import { useMyAnnouncements } from '../../features/lectures/api/my-announcements.ts';
@@ -50,6 +52,9 @@ export default function PortalLecturesPage() {
   return (
     <Stack spacing={2}>
       {error && <Alert severity="error">{errorMessage(error)}</Alert>}
+      <Button component={RouterLink} to="/portal/videos" variant="outlined" startIcon={<OndemandVideoOutlined />} sx={{ alignSelf: 'flex-start' }} data-testid="to-videos">
+        수업 영상 보기
+      </Button>
       <Section compact title="D-day" testId="my-ddays">
         {ddays.isPending && <Skeleton height={60} />}
         {ddays.data?.length === 0 && <Typography variant="body2" color="text.secondary">등록된 D-day가 없습니다</Typography>}
@@ -76,7 +81,10 @@ export default function PortalLecturesPage() {
         {announcements.data?.length === 0 && <Typography variant="body2" color="text.secondary">새 공지가 없습니다</Typography>}
         {announcements.data?.slice(0, 10).map((a) => (
           <Box key={a.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider', '&:last-child': { borderBottom: 0 } }}>
-            <Typography variant="body2" sx={{ fontWeight: 700 }}>{a.title}</Typography>
+            <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="my-announcement-title">
+              {a.pinned && <Chip size="small" color="primary" label="고정" sx={{ mr: 0.75, height: 20 }} />}
+              {a.title}
+            </Typography>
             <Typography variant="caption" color="text.secondary">{a.lectureName} · {a.weeklyLectureTitle} · {formatKoreanDate(a.date)}</Typography>
             <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mt: 0.5 }}>{a.content}</Typography>
           </Box>
@@ -103,6 +111,7 @@ export default function PortalLecturesPage() {
         </Stack>
       </Section>
       <Section compact title="수강 중인 강좌" testId="my-lectures">
+        {lectures.data?.length === 0 && <Typography variant="body2" color="text.secondary">수강 중인 강좌가 없어요. 학원 데스크에 문의해 주세요</Typography>}
         {lectures.data?.map((l) => (
           <Box key={l.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider', '&:last-child': { borderBottom: 0 } }} data-testid="my-lecture">
             <Typography variant="body2" sx={{ fontWeight: 700 }}>{l.name}</Typography>

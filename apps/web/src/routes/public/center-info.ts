@@ -1,7 +1,7 @@
 /** The demo center shown on the public pages and named in the terms. */
 export const CENTER_INFO = {
-  address: '서울특별시 노원구 동일로 1414, 한빛빌딩 4층 (상계동)',
-  addressShort: '서울 노원구 동일로 1414 한빛빌딩 4층',
+  address: '서울특별시 노원구 동일로 1414, 한빛빌딩 2~4층 (상계동)',
+  addressShort: '서울 노원구 동일로 1414 한빛빌딩 2~4층',
   subway: '4·7호선 노원역 2번 출구에서 도보 3분',
   bus: '노원역 정류장 (간선 146, 지선 1142, 마을 노원08)',
   parking: '건물 지하 주차장 1시간 무료 (상담 방문 시)',

@@ -1,17 +1,7 @@
-/** The demo center's public content (a real site would load this from its CMS). */
-export const COURSES = [
-  { grade: '중등', title: '중등 내신 완성반', schedule: '월·수·금 17:00–19:30', summary: '학교별 기출 분석과 주간 테스트로 내신 1등급을 준비합니다. 중1~중3, 반별 정원 12명.', tags: ['주간 테스트', '학교별 대비'] },
-  { grade: '고1', title: '고1 수학(상·하) 개념반', schedule: '화·목 18:00–21:00, 토 10:00–13:00', summary: '고등 수학의 뼈대를 세우는 개념 수업과 유형 훈련. 매주 클리닉으로 빈틈을 채웁니다.', tags: ['개념', '클리닉'] },
-  { grade: '고2', title: '고2 수학Ⅰ·Ⅱ 심화반', schedule: '월·수 19:00–22:00', summary: '킬러 문항을 대비하는 심화 문제 풀이와 OMR 실전 모의고사로 실력을 점검합니다.', tags: ['심화', 'OMR 모의고사'] },
-  { grade: '고3', title: '고3 수능 파이널반', schedule: '화·목·토 19:00–22:00', summary: '수능 공통+선택(미적분·확률과 통계) 실전 훈련. 회차별 성적 분석표를 학부모님께 문자로 보내 드립니다.', tags: ['수능', '성적 분석'] },
-] as const;
-
-export const TEACHERS = [
-  { name: '김한빛', role: '원장 · 고3 수능', career: '서울대 수학교육과 졸업 · 강의 경력 17년', quote: '한 문제를 끝까지 붙잡는 힘을 길러 드립니다.' },
-  { name: '박서연', role: '고1·고2 개념/심화', career: '고려대 수학과 졸업 · 前 대치동 대형학원 강사', quote: '개념이 단단하면 응용은 저절로 따라옵니다.' },
-  { name: '정우진', role: '중등 내신', career: '연세대 응용통계학과 졸업 · 중등 내신 전문 9년', quote: '학교 시험 범위, 한 문제도 놓치지 않게.' },
-] as const;
-
+/**
+ * The demo center's public news and strengths (a real site would load these from its CMS). Its name,
+ * courses and teachers come from the data (`GET /api/public/center`).
+ */
 export const NOTICES = [
   { date: '2026-11-16', title: '2027학년도 겨울방학 특강 시간표 안내', badge: '특강' },
   { date: '2026-11-09', title: '11월 학부모 상담 주간 (11/23–11/28) 예약 안내', badge: '상담' },

@@ -6,12 +6,13 @@ import DirectionsSubwayOutlined from '@mui/icons-material/DirectionsSubwayOutlin
 import LocalParkingOutlined from '@mui/icons-material/LocalParkingOutlined';
 import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
-import { Avatar, Box, Button, Card, CardContent, Chip, Container, Divider, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Button, Card, CardContent, Chip, Container, Divider, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { CENTER_NAME } from '../../components/brand.tsx';
 import { CENTER_INFO } from './center-info.ts';
-import { COURSES, NOTICES, STRENGTHS, TEACHERS } from './landing-data.ts';
+import { usePublicCenter } from '../../features/center/api/public-center.ts';
+import { NOTICES, STRENGTHS } from './landing-data.ts';
 
 function Section({ id, eyebrow, title, children, tinted = false }: { id: string; eyebrow: string; title: string; children: ReactNode; tinted?: boolean }) {
   return (
@@ -29,7 +30,7 @@ function Section({ id, eyebrow, title, children, tinted = false }: { id: string;
   );
 }
 
-function Hero() {
+function Hero({ name }: { name: string }) {
   return (
     <Box sx={{ position: 'relative', overflow: 'hidden', color: 'common.white', background: 'linear-gradient(135deg, #0f2e12 0%, #1b5e20 55%, #2e7d32 100%)' }}>
       <Box aria-hidden sx={{ position: 'absolute', right: { xs: -120, md: -40 }, top: -80, width: 420, height: 420, borderRadius: '50%', bgcolor: 'rgba(255,255,255,0.06)' }} />
@@ -37,9 +38,9 @@ function Hero() {
       <Container maxWidth="lg" sx={{ position: 'relative', py: { xs: 8, md: 14 } }}>
         <Chip label="2027학년도 겨울방학 특강 접수 중" sx={{ bgcolor: 'rgba(255,255,255,0.14)', color: 'common.white', fontWeight: 600, mb: 3 }} />
         <Typography variant="h2" component="h1" sx={{ fontSize: { xs: 34, sm: 44, md: 56 }, lineHeight: 1.2, letterSpacing: '-0.03em', wordBreak: 'keep-all' }}>
-          수학은 매일 조금씩,
+          공부는 매일 조금씩,
           <br />
-          {CENTER_NAME}에서 끝까지.
+          <span data-testid="landing-center-name">{name}</span>에서 끝까지.
         </Typography>
         <Typography sx={{ mt: 3, maxWidth: 560, fontSize: { xs: 16, md: 18 }, opacity: 0.88, lineHeight: 1.8, wordBreak: 'keep-all' }}>
           노원역 앞에서 9년째, 중등 내신부터 고3 수능까지. 주차별 테스트와 1:1 클리닉, 학부모 문자 리포트로 성적이 오르는 과정을 함께 확인합니다.
@@ -82,9 +83,10 @@ function useScrollToHash() {
 
 export default function LandingPage() {
   useScrollToHash();
+  const center = usePublicCenter();
   return (
     <>
-      <Hero />
+      <Hero name={center.data?.name ?? CENTER_NAME} />
 
       <Box sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
         <Container maxWidth="lg" sx={{ py: { xs: 4, md: 5 } }}>
@@ -105,26 +107,27 @@ export default function LandingPage() {
       </Box>
 
       <Section id="courses" eyebrow="COURSES" title="강좌 안내" tinted>
+        {center.isPending && <Skeleton height={160} />}
+        {center.isError && <Typography color="text.secondary">강좌 안내를 불러오지 못했습니다. 전화로 문의해 주세요.</Typography>}
+        {center.data?.courses.length === 0 && <Typography color="text.secondary">지금 모집 중인 강좌가 없습니다. 다음 학기 강좌는 전화로 문의해 주세요.</Typography>}
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
-          {COURSES.map((c) => (
-            <Card key={c.title} elevation={0} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, display: 'flex', flexDirection: 'column' }}>
+          {center.data?.courses.map((c) => (
+            <Card key={c.id} elevation={0} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, display: 'flex', flexDirection: 'column' }} data-testid="landing-course">
               <CardContent sx={{ p: 3, flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
-                <Chip label={c.grade} size="small" color="primary" sx={{ alignSelf: 'flex-start', fontWeight: 700 }} />
+                <Stack direction="row" spacing={0.75}>
+                  {c.targetGrade && <Chip label={c.targetGrade} size="small" color="primary" sx={{ fontWeight: 700 }} />}
+                  <Chip label={c.subject} size="small" variant="outlined" />
+                </Stack>
                 <Typography variant="h6" component="h3" sx={{ mt: 1.5, wordBreak: 'keep-all' }}>
-                  {c.title}
+                  {c.name}
                 </Typography>
                 <Stack direction="row" spacing={0.75} sx={{ mt: 1, alignItems: 'center', color: 'text.secondary' }}>
                   <AccessTimeOutlined sx={{ fontSize: 16 }} />
                   <Typography variant="body2">{c.schedule}</Typography>
                 </Stack>
-                <Typography variant="body2" sx={{ mt: 1.5, lineHeight: 1.75, wordBreak: 'keep-all', flexGrow: 1 }}>
-                  {c.summary}
+                <Typography variant="body2" sx={{ mt: 1.5 }}>
+                  {c.teacherName} 선생님
                 </Typography>
-                <Stack direction="row" spacing={0.75} sx={{ mt: 2 }}>
-                  {c.tags.map((t) => (
-                    <Chip key={t} label={t} size="small" variant="outlined" />
-                  ))}
-                </Stack>
               </CardContent>
             </Card>
           ))}
@@ -132,9 +135,10 @@ export default function LandingPage() {
       </Section>
 
       <Section id="teachers" eyebrow="TEACHERS" title="강사진">
+        {center.data?.teachers.length === 0 && <Typography color="text.secondary">강사진 소개를 준비하고 있습니다.</Typography>}
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
-          {TEACHERS.map((t) => (
-            <Card key={t.name} elevation={0} sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
+          {center.data?.teachers.map((t) => (
+            <Card key={t.name} elevation={0} sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }} data-testid="landing-teacher">
               <CardContent sx={{ p: 3 }}>
                 <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
                   <Avatar sx={{ width: 56, height: 56, bgcolor: 'primary.main', fontSize: 22, fontWeight: 700 }}>{t.name.slice(0, 1)}</Avatar>
@@ -143,14 +147,13 @@ export default function LandingPage() {
                       {t.name} 선생님
                     </Typography>
                     <Typography variant="body2" color="primary" sx={{ fontWeight: 600 }}>
-                      {t.role}
+                      {t.subjects.join(' · ')}
                     </Typography>
                   </Box>
                 </Stack>
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-                  {t.career}
+                  {center.data.courses.filter((c) => c.teacherName === t.name).map((c) => c.name).join(', ')}
                 </Typography>
-                <Typography sx={{ mt: 1.5, fontStyle: 'italic', wordBreak: 'keep-all' }}>“{t.quote}”</Typography>
               </CardContent>
             </Card>
           ))}

@@ -3,7 +3,7 @@ import { CENTER_INFO } from './center-info.ts';
 export type TermsSection = { title: string; body: string[] };
 export type TermsDocument = { title: string; effectiveDate: string; intro: string; sections: TermsSection[] };
 
-const CENTER = '한빛수학학원';
+const CENTER = '한빛학원';
 
 export const TERMS_OF_SERVICE: TermsDocument = {
   title: '이용약관',

@@ -4,7 +4,7 @@ import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
-import { scheduleText } from '@academy/contracts/lectures';
+import { scheduleText, sessionLabel } from '@academy/contracts/lectures';
 import { hasPermission } from '@academy/contracts/roles';
 import SmsOutlined from '@mui/icons-material/SmsOutlined';
 import { Alert, Box, Button, Chip, IconButton, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
@@ -87,7 +87,7 @@ export default function LectureDetailPage() {
       {tab === 'exams' && (
         <ExamsTab
           lectureId={id}
-          sessions={sessions.map((w) => ({ id: w.id, title: w.specialName ?? w.title, date: w.date }))}
+          sessions={sessions.map((w) => ({ id: w.id, title: sessionLabel(w), date: w.date }))}
           initialWlId={sessions[currentIndex]?.id ?? null}
           myUserId={me.data?.id ?? null}
           disabled={lecture.disabled}
@@ -96,7 +96,7 @@ export default function LectureDetailPage() {
       {tab === 'videos' && (
         <VideosTab
           lectureId={id}
-          sessions={sessions.map((w) => ({ id: w.id, title: w.specialName ?? w.title, date: w.date }))}
+          sessions={sessions.map((w) => ({ id: w.id, title: sessionLabel(w), date: w.date }))}
           initialWlId={sessions[Math.max(0, sessions.findLastIndex((w) => w.date <= today))]?.id ?? null}
           isAdmin={hasPermission(principal, 'ADMIN')}
           attendanceTypes={attendanceTypes.data ?? []}

@@ -32,6 +32,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { ProfilePhotoPicker } from '../../../components/profile-photo-picker.tsx';
 import { Section } from '../../../components/section.tsx';
 import { useConsults } from '../../../features/students/api/consults.ts';
 import { useCreateConsult } from '../../../features/students/api/create-consult.ts';
@@ -464,6 +465,9 @@ export default function CrmStudentDetailPage() {
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: 2 }}>
         <Stack spacing={2}>
+          <Section title="사진">
+            <ProfilePhotoPicker userId={s.id} name={s.name} self={false} />
+          </Section>
           <ProfileSection student={s} />
           <RepresentativeLectures student={s} />
           <TagsSection student={s} />

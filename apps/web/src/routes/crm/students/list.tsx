@@ -30,6 +30,8 @@ import { useResetStudentPasswords } from '../../../features/students/api/reset-s
 import { useRemoveStudentTags } from '../../../features/students/api/remove-student-tags.ts';
 import { useRestoreStudents } from '../../../features/students/api/restore-students.ts';
 import { type StudentListParams, useStudentList } from '../../../features/students/api/student-list.ts';
+import { StudentAvatar } from '../../../components/student-avatar.tsx';
+import { useProfileImages } from '../../../lib/profile-images.ts';
 import { useToggleStudentStatus } from '../../../features/students/api/toggle-student-status.ts';
 import { StudentImportDialog } from '../../../features/students/import-dialog.tsx';
 import { StudentCreateDialog } from '../../../features/students/student-form-dialog.tsx';
@@ -87,6 +89,7 @@ export default function CrmStudentListPage() {
     tagIds: tagFilter,
   };
   const list = useStudentList(params);
+  const photos = useProfileImages(list.data?.nodes.map((n) => n.id) ?? []);
   const tags = useTagList();
   const selectedIds = useMemo(() => [...selection.ids].map(Number), [selection]);
   const allMatching = selection.type === 'exclude';
@@ -122,11 +125,14 @@ export default function CrmStudentListPage() {
     {
       field: 'name',
       headerName: '이름',
-      width: 90,
+      width: 120,
       renderCell: ({ row }) => (
-        <Link component={RouterLink} to={`/crm/students/${row.id}`} underline="hover">
-          {row.name}
-        </Link>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+          <StudentAvatar name={row.name} url={photos.get(row.id)} />
+          <Link component={RouterLink} to={`/crm/students/${row.id}`} underline="hover">
+            {row.name}
+          </Link>
+        </Stack>
       ),
     },
     { field: 'representativeLectureName', headerName: '대표 강좌', width: 130, sortable: false },

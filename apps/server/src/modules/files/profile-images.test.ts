@@ -1,0 +1,80 @@
+import { buffer } from 'node:stream/consumers';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { makeStaff, makeStudents, type TestAccount } from '../users/users.testkit.ts';
+import { sendToUrl, uploadFile } from './files.testkit.ts';
+import { files } from './files.table.ts';
+import { eq } from 'drizzle-orm';
+
+let t: TestApp;
+let ta: TestAccount;
+let kid: TestAccount;
+let other: TestAccount;
+let photo: Buffer;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  ({ ta } = await makeStaff(t));
+  [kid, other] = (await makeStudents(t, 2)) as [TestAccount, TestAccount];
+  // A phone photo: landscape, turned by its EXIF orientation, with a description and GPS position.
+  photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#3366cc' } })
+    .withExif({ IFD0: { ImageDescription: '서울 상계동 37.65N 127.06E', Make: 'TestPhone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 39/1 0/1' } })
+    .withMetadata({ orientation: 6 })
+    .jpeg()
+    .toBuffer();
+}, 60_000);
+afterAll(() => t.close());
+
+const upload = (token: string, body: Buffer, fileName = 'me.jpg') => uploadFile(t, { token, body, fileName, contentType: 'image/jpeg', kind: 'profile' });
+
+describe('profile photos', () => {
+  it('a student sets their photo: it is cropped square, resized to 256, re-encoded without EXIF, and shown to staff and to themselves', async () => {
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const { fileId, done } = await upload(kid.token, photo);
+    expect(done.status).toBe(200);
+    const set = await t.call('POST', '/api/sp/profile-image', kid.token, { fileId });
+    expect(set.status).toBe(200);
+    expect(set.json).toMatchObject({ userId: kid.id, fileId });
+
+    const [row] = await t.ctx.db.select().from(files).where(eq(files.id, fileId));
+    const stored = await buffer(await t.ctx.storage.read({ key: row!.storageKey }));
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
+    expect(meta.exif).toBeUndefined();
+    expect(stored.includes(Buffer.from('TestPhone'))).toBe(false);
+    expect(row).toMatchObject({ contentType: 'image/webp', size: stored.length });
+
+    const staffView = await t.call('POST', '/api/files/profile-images', ta.token, { userIds: [kid.id, other.id] });
+    expect(staffView.json).toHaveLength(1);
+    const got = await sendToUrl(t, { url: staffView.json[0].url, method: 'GET' });
+    expect(got.status).toBe(200);
+    expect(got.body.equals(stored)).toBe(true);
+    // A student sees their own photo only.
+    expect((await t.call('POST', '/api/files/profile-images', other.token, { userIds: [kid.id] })).json).toEqual([]);
+    expect((await t.call('POST', '/api/files/profile-images', kid.token, { userIds: [kid.id] })).json).toHaveLength(1);
+  });
+
+  it('staff set a student’s photo from their own upload; a new photo replaces the old one', async () => {
+    const { fileId } = await upload(ta.token, photo, 'other.jpg');
+    const set = await t.call('PUT', `/api/students/${other.id}/profile-image`, ta.token, { fileId });
+    expect(set.status).toBe(200);
+    const second = await upload(ta.token, photo, 'other2.jpg');
+    await t.call('PUT', `/api/students/${other.id}/profile-image`, ta.token, { fileId: second.fileId });
+    const [old] = await t.ctx.db.select().from(files).where(eq(files.id, fileId));
+    expect(old!.deletedAt).not.toBeNull();
+    const cleared = await t.call('PUT', `/api/students/${other.id}/profile-image`, ta.token, { fileId: null });
+    expect(cleared.json).toEqual({ userId: other.id, fileId: null, url: null });
+  });
+
+  it('refuses someone else’s file, other kinds, non-images and bad ids with 400 naming the field', async () => {
+    const { fileId } = await upload(ta.token, photo, 'staff.jpg');
+    const foreign = await t.call('POST', '/api/sp/profile-image', kid.token, { fileId });
+    expect(foreign.status).toBe(400);
+    expect(foreign.json).toMatchObject({ issues: [{ path: 'fileId' }] });
+    const pdf = await t.call('POST', '/api/files/upload-url', kid.token, { fileName: 'me.pdf', contentType: 'application/pdf', fileSize: 100, kind: 'profile' });
+    expect(pdf.status).toBe(400);
+    expect((await t.call('POST', '/api/sp/profile-image', kid.token, { fileId: 'x' })).status).toBe(400);
+    expect((await t.call('PUT', `/api/students/${kid.id}/profile-image`, kid.token, { fileId: null })).status).toBe(403);
+  });
+});
