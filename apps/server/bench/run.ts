@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     // SMS_RATE_PER_SECOND: the SMS queue scenario measures what the queue delivers under a limit well above its target.
     baseUrl = await startChild(
       ['src/main.ts'],
-      { DATABASE_URL: dbUrl, DEMO_DATA: 'false', JWT_SECRET: jwtSecret, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', SMS_RATE_PER_SECOND: '2000' },
+      { DATABASE_URL: dbUrl, DEMO_DATA: 'false', JWT_SECRET: jwtSecret, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}`, SMS_RATE_PER_SECOND: '2000' },
       `http://127.0.0.1:${port}`,
     );
     const barePort = await freePort();
