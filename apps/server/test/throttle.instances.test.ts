@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startInstance, type Instance } from './instances.ts';
+
+/**
+ * The sign-in throttle counts across instances: two server processes on one PostgreSQL share one
+ * counter per login id and address (modules/auth/throttle.service.ts), so a second instance is no
+ * way around it. Runs with TEST_DATABASE_URL (PGlite is one process by design).
+ */
+const base = process.env.TEST_DATABASE_URL;
+
+let dbName: string;
+let dbUrl: string;
+const running: Instance[] = [];
+
+async function query<T>(url: string, sql: string, values: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(sql, values)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}
+
+const wrongLogin = (i: Instance) =>
+  fetch(`${i.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginId: 'admin', password: 'not-the-password-1' }) }).then((r) => r.status);
+
+describe.skipIf(!base)('sign-in throttle across two instances (PostgreSQL)', () => {
+  let a: Instance;
+  let b: Instance;
+
+  beforeAll(async () => {
+    dbName = `t_throttle_${process.pid}_${randomBytes(3).toString('hex')}`;
+    await query(base!, `create database ${dbName}`);
+    const u = new URL(base!);
+    u.pathname = `/${dbName}`;
+    dbUrl = u.toString();
+    const env = { DATABASE_URL: dbUrl, DEMO_DATA: 'true', JWT_SECRET: 'throttle-two-instances-secret-0123456789', NODE_ENV: 'development', DATA_DIR: `/tmp/academy-throttle-${process.pid}` };
+    // One after the other: the first migrates and seeds, the second finds it done.
+    a = await startInstance(env);
+    running.push(a);
+    b = await startInstance(env);
+    running.push(b);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const i of running) await i.stop();
+    if (dbName) await query(base!, `drop database if exists ${dbName} with (force)`);
+  });
+
+  it('wrong passwords on either instance land on one counter', async () => {
+    for (const i of [a, a, a, b, b]) expect(await wrongLogin(i)).toBe(401);
+    const rows = await query<{ login_id: string; ip: string; attempts: number }>(dbUrl, `select login_id, ip, attempts from login_throttle where login_id = 'admin' order by ip desc`);
+    // The login id from this address, and the login id from anywhere: five each, not 3 + 2.
+    expect(rows).toEqual([
+      { login_id: 'admin', ip: '127.0.0.1', attempts: 5 },
+      { login_id: 'admin', ip: '', attempts: 5 },
+    ]);
+  });
+
+  it('a burst split over both instances runs fewer password checks than two separate counters would allow', async () => {
+    const statuses = await Promise.all(Array.from({ length: 20 }, (_, n) => wrongLogin(n % 2 ? a : b)));
+    // The five free checks are spent: each further check needs its growing delay to pass first,
+    // so a burst gets a few at most; two counters of their own would have let ten through.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThan(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(10);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+  });
+});
