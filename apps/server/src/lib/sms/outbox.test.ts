@@ -73,7 +73,7 @@ describe('sms outbox', () => {
     // 22:30 in Korea.
     t.clock.now = new Date('2026-11-20T13:30:00Z');
     try {
-      const ad = await t.ctx.sms.queue({ toPhone: '01020000005', body: '(광고)대치수학 겨울 특강 안내\n무료수신거부 080-000-0000', purpose: 'test', advertising: true });
+      const ad = await t.ctx.sms.queue({ toPhone: '01020000005', body: '(광고)한빛학원 겨울 특강 안내\n무료수신거부 080-000-0000', purpose: 'test', advertising: true });
       await expect.poll(async () => (await attempts(ad!.id)).map((x) => x.outcome), { timeout: 20_000, interval: 100 }).toEqual(['deferred']);
       const m = await message(ad!.id);
       expect(m.status).toBe('queued');

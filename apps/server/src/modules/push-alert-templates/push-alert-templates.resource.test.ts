@@ -46,7 +46,7 @@ describe('pushAlertTemplates resource', () => {
 
   it('filled with sample values, short templates are SMS and the report card is LMS', () => {
     const absent = fillTemplate(DEMO_PUSH_ALERT_TEMPLATES[0].body);
-    expect(absent).toBe('[대치수학] 최민준 학생이 오늘 수업에 출석하지 않았습니다. 사유를 학원으로 알려 주세요.');
+    expect(absent).toBe('[한빛학원] 최민준 학생이 오늘 수업에 출석하지 않았습니다. 사유를 학원으로 알려 주세요.');
     expect(messageKind(absent)).toBe('SMS');
     const report = fillTemplate(DEMO_PUSH_ALERT_TEMPLATES[3].body);
     expect(report).toContain('최민준 학생 점수: 92점');
