@@ -12,7 +12,8 @@ export function StudentAvatar({ name, url, size = 28 }: { name: string; url: str
       sx={{ width: size, height: size, fontSize: size * 0.45, bgcolor: 'primary.dark', '&::after': { content: JSON.stringify(name.slice(0, 1)) } }}
       data-testid="student-initial"
     >
-      {null}
+      {/* A child of its own, so MUI draws no fallback person icon under the letter. */}
+      <span />
     </Avatar>
   );
 }

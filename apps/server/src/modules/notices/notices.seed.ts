@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { DemoSeed } from '../../db/seed/seed.ts';
 import { notices } from './notices.table.ts';
 
-const CRM_NOTICE = `이번 주 공지
+export const CRM_NOTICE = `이번 주 공지
 
 1. 11월 모의고사 성적표는 금요일까지 학부모 문자 발송 완료해 주세요.
 2. 클리닉 대상자 재시험은 토요일 오후 2시~6시, 4층 자습실에서 진행합니다.

@@ -48,6 +48,9 @@ import {
 import { type Block, CELL_W, gridCss, NAME_W, ROW_H, type RowHandlers, ScoreRow, TOP } from './score-grid-row.tsx';
 import { useCellLock } from './use-cell-lock.ts';
 
+/** Read by screen readers, not shown: the column an average belongs to. */
+const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
 const OVERSCAN = 8;
 const UNDO_DEPTH = 30;
 
@@ -788,10 +791,10 @@ export function ScoreGrid(props: ScoreGridProps) {
                   aria-colindex={k + 2}
                   className="sg-avg-cell"
                   data-testid="score-average"
-                  aria-label={`${grid.exams[columns[k]!.exam]!.title} ${columns[k]!.attempt === 'first' ? '1차' : '재시험'} 평균 ${a.average ?? '없음'}, ${a.count}명${a.below ? `, 커트라인 미만 ${a.below}명` : ''}`}
                   title={`${a.count}명 평균${a.below ? ` · 커트라인 미만 ${a.below}명` : ''}`}
                 >
-                  {a.below > 0 && <small>미달 {a.below}</small>}
+                  <span style={VISUALLY_HIDDEN}>{`${grid.exams[columns[k]!.exam]!.title} ${columns[k]!.attempt === 'first' ? '1차' : '재시험'} 평균 (${a.count}명) `}</span>
+                  {a.below > 0 && <small>미달 {a.below} </small>}
                   {a.average ?? '–'}
                 </div>
               ))}

@@ -125,7 +125,7 @@ export default function CrmStudentListPage() {
     {
       field: 'name',
       headerName: '이름',
-      width: 120,
+      width: 110,
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
           <StudentAvatar name={row.name} url={photos.get(row.id)} />
