@@ -156,7 +156,6 @@ async function measureGridPaint(env: BenchEnv): Promise<CustomResult> {
       await page.goto(`/crm/lectures/${l.id}`);
       await page.getByTestId('tab-exams').click();
       await page.getByTestId('exam-session').waitFor();
-      await page.getByRole('row').first().waitFor();
       const t0 = await page.evaluate(() => performance.now());
       await page.getByLabel('기간 성적표').check();
       await page.getByLabel('시작일').fill(l.sessions[0]!.date);

@@ -25,7 +25,7 @@ export async function mixedReads(env: BenchEnv): Promise<HttpRequestSpec[]> {
   if (!lecture) throw new Error('no 300-student lecture in the large seed');
   const auth = { authorization: `Bearer ${env.tokens.ta}` };
   const gql = JSON.stringify({
-    query: 'query S($paging: OffsetPaging!) { students(paging: $paging, sorting: [{ field: "name", direction: ASC }]) { nodes { id name loginId } totalCount } }',
+    query: 'query S($paging: OffsetPaging!) { students(paging: $paging, sorting: [{ field: name, direction: ASC }]) { nodes { id name loginId } totalCount } }',
     variables: { paging: { limit: 20, offset: 40 } },
   });
   return [
