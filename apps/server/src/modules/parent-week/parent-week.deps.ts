@@ -8,8 +8,8 @@ import type { StudentsModule } from '../students/index.ts';
 export type BookedClinicSlot = { date: string; startTime: string; endTime: string; title: string; status: string };
 
 /**
- * Extension point for the clinic module: the slots a student booked between two days. The clinic
- * area (built beside this one) provides it in the composition root; until then the week shows the
+ * The slots a student booked between two days, from the clinic module (`clinic.bookings.ofStudent`,
+ * wired in the composition root). Without it, as in tests of this module alone, the week shows the
  * clinic status from the scores and no slots.
  */
 export type BookedClinicSlots = (opts: { studentId: number; from: string; to: string }) => Promise<BookedClinicSlot[]>;
