@@ -83,8 +83,18 @@ describe('sign-in errors', () => {
       await expect.poll(() => page.getByTestId('login-submit').isEnabled()).toBe(true);
     }
     expect(await page.getByTestId('login-error').innerText()).toMatch(/아이디 또는 비밀번호/);
-    await page.getByTestId('login-password').fill('wrong-again');
-    await page.getByTestId('login-submit').click();
+    // The delays grow (1 s, 2 s, 4 s …): on a slow machine an attempt may land after one has
+    // passed, but never after all of them, so try until the server answers 429 (by response, not
+    // by clock).
+    let status = 0;
+    for (let i = 0; i < 10 && status !== 429; i++) {
+      await expect.poll(() => page.getByTestId('login-submit').isEnabled()).toBe(true);
+      await page.getByTestId('login-password').fill(`wrong-again-${i}`);
+      const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/login') && r.request().method() === 'POST');
+      await page.getByTestId('login-submit').click();
+      status = (await answer).status();
+    }
+    expect(status).toBe(429);
     await expect.poll(() => page.getByTestId('login-error').innerText()).toContain('로그인 시도가 너무 많습니다');
     expect(pathOf(page)).toBe('/login');
   });
