@@ -23,7 +23,8 @@ import type { BenchEnv, CustomResult, HttpScenario, Scenario } from './types.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverRoot = path.join(here, '..');
-const filter = process.argv[2];
+// Several filters separated by commas: a scenario runs when its name contains any of them.
+const filters = (process.argv[2] ?? '').split(',').map((f) => f.trim()).filter(Boolean);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const dbUrl = process.env.BENCH_DATABASE_URL;
 const jwtSecret = 'bench-secret-bench-secret-bench-secret-0123456789';
@@ -33,7 +34,7 @@ type Row = { name: string; target?: string } & CustomResult;
 
 async function main(): Promise<void> {
   const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'academy-bench-'));
-  const scenarios = (await loadScenarios()).filter((s) => !filter || s.name.includes(filter));
+  const scenarios = (await loadScenarios()).filter((s) => filters.length === 0 || filters.some((f) => s.name.includes(f)));
   console.log(`벤치마크 (benchmark): ${scenarios.length} scenarios, ${dbUrl ? 'PostgreSQL' : 'PGlite (참고용: 실제 수치는 BENCH_DATABASE_URL로)'}`);
 
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: tmpDir, JWT_SECRET: jwtSecret }), databaseUrl: dbUrl, logLevel: 'warn' };
