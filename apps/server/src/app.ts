@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -27,6 +26,7 @@ import { createTokenSigner } from './lib/tokens.ts';
 import { registerAuth, type RegisteredRoute } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { graphqlRoutes } from './plugins/graphql/graphql.plugin.ts';
 import { registerRealtimeRoutes } from './plugins/realtime.ts';
 
@@ -76,6 +76,9 @@ export async function buildApp(deps: {
     });
     requestContext.run({ requestId: req.id, signal: gone.signal }, done);
   });
+  // CSP, X-Frame-Options, HSTS and the rest, before any hook that may refuse the request: the access
+  // token lives in localStorage, so no script may run but the app's own (and the video players').
+  registerSecurityHeaders(app, { contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) }, frameguard: { action: 'deny' } });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -91,6 +94,7 @@ export async function buildApp(deps: {
     audit: createAudit(database.db),
     sms: sms.sms,
     storage: createStorage({ config, now: () => now() }),
+    listen: database.listen,
     realtime,
     jobs,
     links: createPublicLinks(database.db),
@@ -102,9 +106,6 @@ export async function buildApp(deps: {
   const webDist = deps.webDist === undefined ? findWebDist() : deps.webDist;
   registerErrorHandling(app, { spaFallback: !!webDist });
   const routes = registerAuth(app, { signer: ctx.signer, sessionAlive: (claims) => modules.users.sessionAlive(claims) });
-  // CSP, X-Frame-Options, HSTS and the rest: the access token lives in localStorage, so no script
-  // may run but the app's own (and the video players').
-  await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) }, frameguard: { action: 'deny' } });
   await app.register(fastifyCookie);
   // Uploads through the server (Excel imports); large files go straight to storage by signed URL.
   // Routes may lower these limits per request (the student import allows 5 MB).
@@ -133,8 +134,11 @@ export async function buildApp(deps: {
     for (const j of m.jobs ?? []) ctx.jobs.define(j);
     for (const s of m.schedules ?? []) ctx.jobs.schedule(s);
   }
+  const started = [kernel, ...moduleList(modules)];
+  for (const m of started) await m.start?.();
   await ctx.jobs.start();
   app.addHook('onClose', async () => {
+    for (const m of started.reverse()) await m.stop?.();
     await ctx.jobs.stop();
     await ctx.realtime.stop();
     await ctx.storage.close();

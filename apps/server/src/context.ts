@@ -1,5 +1,5 @@
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
 import type { Audit } from './lib/audit/audit.ts';
 import type { Jobs } from './lib/jobs/jobs.ts';
 import type { PublicLinks } from './lib/links/links.ts';
@@ -24,6 +24,8 @@ export type AppContext = {
   sms: Sms;
   /** Where file bytes live (local folder or S3), for every area that keeps files. */
   storage: Storage;
+  /** LISTEN on a database channel: NOTIFY payloads from every instance, as their transactions commit (caches that must agree across instances). */
+  listen: Database['listen'];
   /** Pushes events to open screens on every instance (score grid edits, locks …). */
   realtime: Realtime;
   /** Background work that survives a restart: queues, retries, schedules (src/lib/jobs). */

@@ -23,4 +23,8 @@ export type ModuleHooks = {
   jobs?: JobDefinition<any>[];
   /** Recurring work (clean-ups, scheduled sends), cron in Asia/Seoul time, on one instance at a time. */
   schedules?: Schedule[];
+  /** Runs once the app is built, before it takes requests (a module's listeners, caches). */
+  start?: () => Promise<void>;
+  /** Runs when the app closes, undoing `start`. */
+  stop?: () => Promise<void>;
 };

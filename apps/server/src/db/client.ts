@@ -30,8 +30,10 @@ export type Database = {
   /**
    * LISTEN on a channel: `onPayload` gets every NOTIFY payload (sent by any process on this
    * database, delivered when its transaction commits). Resolves to the function that stops it.
+   * `onConnection` hears when payloads can be heard (true) and when they may be missed (false: the
+   * listening connection was lost; it reconnects by itself), so a cache built on them can stand down.
    */
-  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  listen: (channel: string, onPayload: (payload: string) => void, onConnection?: (up: boolean) => void) => Promise<() => Promise<void>>;
   /**
    * Runs SQL text written by a library that brings its own (the job system's pg-boss), joining the
    * caller's transaction like `db` does. Text without values may hold several statements. Modules
@@ -85,7 +87,7 @@ export async function openDatabase(opts: {
       db: joinsTransactions(db),
       kind: 'postgres',
       observe,
-      listen: (channel, onPayload) => listenPg({ url, channel, onPayload, clients: listeners }),
+      listen: (channel, onPayload, onConnection) => listenPg({ url, channel, onPayload, onConnection, clients: listeners }),
       exclusive,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       sqlText: async (text, values) => {
@@ -110,8 +112,10 @@ export async function openDatabase(opts: {
     db: joinsTransactions(db),
     kind: 'pglite',
     observe,
-    listen: async (channel, onPayload) => {
+    listen: async (channel, onPayload, onConnection) => {
       const stop = await client.listen(channel, onPayload);
+      // One process, one connection: nothing is ever missed.
+      onConnection?.(true);
       // A closed database has no listeners left to stop.
       return async () => (client.closed ? undefined : stop());
     },
@@ -186,7 +190,7 @@ async function underStartupLock<T>(pool: pg.Pool, fn: () => Promise<T>): Promise
  * A LISTEN needs a connection of its own (a pooled one would be handed to queries). When that
  * connection drops, it is opened again after a second, so an instance never goes deaf for long.
  */
-async function listenPg(opts: { url: string; channel: string; onPayload: (p: string) => void; clients: Set<pg.Client> }): Promise<() => Promise<void>> {
+async function listenPg(opts: { url: string; channel: string; onPayload: (p: string) => void; onConnection?: (up: boolean) => void; clients: Set<pg.Client> }): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | null = null;
   const connect = async (): Promise<void> => {
@@ -194,15 +198,35 @@ async function listenPg(opts: { url: string; channel: string; onPayload: (p: str
     c.on('notification', (n) => {
       if (n.channel === opts.channel && n.payload !== undefined) opts.onPayload(n.payload);
     });
-    c.on('error', () => {
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
       opts.clients.delete(c);
       c.end().catch(() => {});
-      if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000).unref();
-    });
-    await c.connect();
-    await c.query(`LISTEN ${pg.escapeIdentifier(opts.channel)}`);
+      if (stopped) return;
+      opts.onConnection?.(false);
+      reconnect();
+    };
+    c.on('error', onLost);
+    c.on('end', onLost);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(opts.channel)}`);
+    } catch (e) {
+      lost = true;
+      c.end().catch(() => {});
+      throw e;
+    }
     client = c;
     opts.clients.add(c);
+    opts.onConnection?.(true);
+  };
+  // Until the database answers again: one try a second.
+  const reconnect = () => {
+    setTimeout(() => {
+      if (!stopped) connect().catch(reconnect);
+    }, 1000).unref();
   };
   await connect();
   return async () => {

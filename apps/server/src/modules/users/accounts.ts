@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { SessionCache } from './session-cache.ts';
 import { accountColumns, users } from './users.table.ts';
 
 export type UserType = 'STUDENT' | 'TA' | 'ADMIN';
@@ -42,7 +43,7 @@ export const RESET_HOLD_AFTER_PHONE_CHANGE_MS = 7 * 86_400_000;
  * Every change to an account, and the reads that need the users table itself (password hashes,
  * login ids of deleted accounts). Each write stamps `updatedAt` and joins the caller's transaction.
  */
-export function createAccounts({ ctx }: { ctx: AppContext }) {
+export function createAccounts({ ctx, sessions }: { ctx: AppContext; sessions: SessionCache }) {
   const { db } = ctx;
   const credentialColumns = { ...accountColumns, passwordHash: users.passwordHash, passwordInitial: users.passwordInitial, sessionVersion: users.sessionVersion, phoneChangedAt: users.phoneChangedAt, resetHeldUntil: users.resetHeldUntil };
 
@@ -123,6 +124,7 @@ export function createAccounts({ ctx }: { ctx: AppContext }) {
           updatedAt: t,
         })
         .where(eq(users.id, opts.id));
+      if (opts.isActive !== undefined) sessions.changed([opts.id]);
       if (phoneChanged && before.phone) {
         await ctx.sms.queue({
           toPhone: before.phone,
@@ -133,20 +135,29 @@ export function createAccounts({ ctx }: { ctx: AppContext }) {
       }
     },
 
-    /** Is the account of this access token still signed in: active, not deleted, same session version? */
+    /**
+     * Is the account of this access token still signed in: active, not deleted, same session
+     * version? Asked on every request, so answered from memory (session-cache.ts) after the first.
+     */
     async sessionAlive(claims: { userId: number; sessionVersion?: number }): Promise<boolean> {
+      return (await sessions.version(claims.userId)) === (claims.sessionVersion ?? 0);
+    },
+
+    /** The session version of an active, not deleted account; null otherwise. The session cache's source. */
+    async sessionVersion(userId: number): Promise<number | null> {
       const [row] = await db
         .select({ v: users.sessionVersion })
         .from(users)
-        .where(and(eq(users.id, claims.userId), eq(users.isActive, true), isNull(users.deletedAt)))
+        .where(and(eq(users.id, userId), eq(users.isActive, true), isNull(users.deletedAt)))
         .limit(1);
-      return !!row && row.v === (claims.sessionVersion ?? 0);
+      return row?.v ?? null;
     },
 
     /** Ends every access token of these accounts (their refresh tokens are auth's to revoke). */
     async endSessions(ids: readonly number[]): Promise<void> {
       if (ids.length === 0) return;
       await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(inArray(users.id, [...new Set(ids)]));
+      sessions.changed(ids);
     },
 
     async setActive(opts: { ids: readonly number[]; isActive: boolean }): Promise<void> {
@@ -155,17 +166,20 @@ export function createAccounts({ ctx }: { ctx: AppContext }) {
         .update(users)
         .set({ isActive: opts.isActive, updatedAt: ctx.now(), ...(opts.isActive ? {} : { sessionVersion: sql`${users.sessionVersion} + 1` }) })
         .where(inArray(users.id, [...opts.ids]));
+      sessions.changed(opts.ids);
     },
 
     /** Soft delete: the rows and their history stay; the accounts leave lists and sign-in. */
     async softDelete(ids: readonly number[]): Promise<void> {
       if (ids.length === 0) return;
       await db.update(users).set({ deletedAt: ctx.now(), updatedAt: ctx.now(), sessionVersion: sql`${users.sessionVersion} + 1` }).where(and(inArray(users.id, [...ids]), isNull(users.deletedAt)));
+      sessions.changed(ids);
     },
 
     async restore(ids: readonly number[]): Promise<void> {
       if (ids.length === 0) return;
       await db.update(users).set({ deletedAt: null, updatedAt: ctx.now() }).where(and(inArray(users.id, [...ids]), isNotNull(users.deletedAt)));
+      sessions.changed(ids);
     },
 
     /**

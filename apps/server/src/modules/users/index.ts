@@ -7,6 +7,7 @@ import type { ModuleHooks } from '../../module.ts';
 import { registerResource } from '../../plugins/graphql/registry.ts';
 import { usersResource } from './users.resource.ts';
 import { createAccounts } from './accounts.ts';
+import { createSessionCache } from './session-cache.ts';
 import { ensureInitialAdmin, largeAccountsStep, seedDemoAccounts } from './users.seed.ts';
 import { userAccounts } from './users.table.ts';
 
@@ -27,12 +28,16 @@ export type UsersModule = ReturnType<typeof createUsersModule>;
  */
 export function createUsersModule({ ctx }: { ctx: AppContext }) {
   const { db } = ctx;
+  const sessions = createSessionCache({ listen: ctx.listen, load: (id) => accounts.sessionVersion(id) });
+  const accounts = createAccounts({ ctx, sessions });
 
   return {
-    ...createAccounts({ ctx }),
+    ...accounts,
     register(app) {
       registerResource(app, usersResource);
     },
+    start: () => sessions.start(),
+    stop: () => sessions.stop(),
     seed: { demo: (seed) => seedDemoAccounts(ctx, seed), large: largeAccountsStep },
 
     async hasAccounts(): Promise<boolean> {

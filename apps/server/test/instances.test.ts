@@ -4,9 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, type Instance } from './instances.ts';
 
 /**
- * The sign-in throttle counts across instances: two server processes on one PostgreSQL share one
- * counter per login id and address (modules/auth/throttle.service.ts), so a second instance is no
- * way around it. Runs with TEST_DATABASE_URL (PGlite is one process by design).
+ * Two server processes on one PostgreSQL, as the product scales out. Runs with TEST_DATABASE_URL
+ * (PGlite is one process by design).
+ * - The sign-in throttle counts across instances: one counter per login id and address
+ *   (modules/auth/throttle.service.ts), so a second instance is no way around it.
+ * - A sign-out on one instance ends the access token on the other, whose session cache hears of
+ *   it (modules/users/session-cache.ts).
  */
 const base = process.env.TEST_DATABASE_URL;
 
@@ -27,12 +30,12 @@ async function query<T>(url: string, sql: string, values: unknown[] = []): Promi
 const wrongLogin = (i: Instance) =>
   fetch(`${i.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginId: 'admin', password: 'not-the-password-1' }) }).then((r) => r.status);
 
-describe.skipIf(!base)('sign-in throttle across two instances (PostgreSQL)', () => {
+describe.skipIf(!base)('two instances on one PostgreSQL', () => {
   let a: Instance;
   let b: Instance;
 
   beforeAll(async () => {
-    dbName = `t_throttle_${process.pid}_${randomBytes(3).toString('hex')}`;
+    dbName = `t_instances_${process.pid}_${randomBytes(3).toString('hex')}`;
     await query(base!, `create database ${dbName}`);
     const u = new URL(base!);
     u.pathname = `/${dbName}`;
@@ -67,5 +70,21 @@ describe.skipIf(!base)('sign-in throttle across two instances (PostgreSQL)', () 
     expect(statuses.filter((s) => s === 401).length).toBeLessThan(10);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(10);
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+  });
+
+  it('a sign-out on one instance ends the access token on the other', async () => {
+    const signIn = await fetch(`${a.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginId: 'ta01', password: 'ta1234!' }) });
+    const { accessToken } = (await signIn.json()) as { accessToken: string };
+    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const me = (i: Instance) => fetch(`${i.url}/api/auth/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+    // Both instances have checked the token, so both hold its session in memory.
+    expect((await me(a)).status).toBe(200);
+    expect((await me(b)).status).toBe(200);
+    expect((await fetch(`${a.url}/api/auth/logout`, { method: 'POST', headers: { cookie } })).status).toBeLessThan(300);
+    expect((await me(a)).status).toBe(401);
+    // The other instance hears of it by NOTIFY as the sign-out commits: asked again until it answers 401.
+    let status = 200;
+    for (let i = 0; i < 2000 && status === 200; i++) status = (await me(b)).status;
+    expect(status).toBe(401);
   });
 });
