@@ -19,12 +19,16 @@ import { openDatabase } from '../src/db/client.ts';
 import { seedLarge } from '../src/db/seed/large.ts';
 import { userAccounts } from '../src/modules/users/index.ts';
 import { createDriver } from './driver.ts';
+import { judge, QUICK_SCENARIOS } from './quick.ts';
 import type { BenchEnv, CustomResult, HttpScenario, Scenario } from './types.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverRoot = path.join(here, '..');
+const quick = process.argv.includes('--quick');
 // Several filters separated by commas: a scenario runs when its name contains any of them.
-const filters = (process.argv[2] ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+const filters = quick ? QUICK_SCENARIOS : (process.argv.slice(2).find((a) => !a.startsWith('--')) ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+// The scenarios read BENCH_DURATION themselves: the quick guard sets a short one for them all.
+if (quick) process.env.BENCH_DURATION ??= '3';
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const dbUrl = process.env.BENCH_DATABASE_URL;
 const jwtSecret = 'bench-secret-bench-secret-bench-secret-0123456789';
@@ -107,8 +111,14 @@ async function main(): Promise<void> {
   const reportDir = path.join(serverRoot, '.bench');
   mkdirSync(reportDir, { recursive: true });
   const file = path.join(reportDir, `report-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), db: dbUrl ? 'postgres' : 'pglite', cpus: os.cpus().length, durationSeconds: duration, rows }, null, 2));
+  const guards = quick ? judge(rows) : undefined;
+  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), db: dbUrl ? 'postgres' : 'pglite', cpus: os.cpus().length, loadAverage: os.loadavg(), durationSeconds: duration, quick, guards, rows }, null, 2));
   console.log(`\nJSON: ${path.relative(process.cwd(), file)}`);
+  if (guards) {
+    console.log('\n성능 가드 (performance guard): ratios against the same work without our layers');
+    console.table(guards.map((g) => ({ ratio: g.name, measured: g.ratio ?? '측정 실패', target: g.target, 'fails below': g.collapseBelow, result: g.ok ? 'ok' : 'COLLAPSE' })));
+    if (guards.some((g) => !g.ok)) process.exitCode = 1;
+  }
 
   for (const c of children) c.kill('SIGTERM');
   if (!dbUrl) await built.app.close();

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import '@academy/contracts/validation';
 import { createModules, moduleList, type Modules } from './composition.ts';
 import type { Config } from './config.ts';
@@ -23,6 +23,7 @@ import type { SmsTiming } from './lib/sms/delivery.ts';
 import { createSms } from './lib/sms/sms.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
 import { createTokenSigner } from './lib/tokens.ts';
+import { replySerializerCompiler } from './http/reply-serializer.ts';
 import { registerAuth, type RegisteredRoute } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -80,7 +81,9 @@ export async function buildApp(deps: {
   // token lives in localStorage, so no script may run but the app's own (and the video players').
   registerSecurityHeaders(app, { contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) }, frameguard: { action: 'deny' } });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Production writes replies with serializers compiled from the schemas; tests and development
+  // also run zod over each reply and check the compiled text against it (http/reply-serializer.ts).
+  app.setSerializerCompiler(replySerializerCompiler(config.env === 'production' ? 'compiled' : 'checked'));
 
   const now = deps.now ?? (() => new Date());
   const realtime = createRealtime({ db: database.db, listen: database.listen, onError: (err) => app.log.error({ err }, 'realtime event failed') });

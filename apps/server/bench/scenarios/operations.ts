@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -15,24 +16,50 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 /**
  * The mixed read load of a busy afternoon: the students grid with a search, a 300-student
- * attendance sheet, and a GraphQL students page. Shared by the one-vs-two-instance comparison.
+ * attendance sheet, and a GraphQL students page. Shared by the one-vs-two-instance comparison and
+ * the PGlite-vs-PostgreSQL one (`lectureId`: the same lecture of the seed on another database).
  */
-export async function mixedReads(env: BenchEnv): Promise<HttpRequestSpec[]> {
-  const [lecture] = await env.driver.query<{ id: number }>(
-    `select l.id from lectures l where l.name like '벤치 %' and l.disabled = false
-       and (select count(*) from lecture_students s where s.lecture_id = l.id and s.left_at is null) = 300 order by l.id limit 1`,
-  );
-  if (!lecture) throw new Error('no 300-student lecture in the large seed');
-  const auth = { authorization: `Bearer ${env.tokens.ta}` };
+export async function mixedReads(env: BenchEnv, over?: { token: string; lectureId: number }): Promise<HttpRequestSpec[]> {
+  const lectureId = over?.lectureId ?? (await benchLecture(env)).id;
+  const auth = { authorization: `Bearer ${over?.token ?? env.tokens.ta}` };
   const gql = JSON.stringify({
     query: 'query S($paging: OffsetPaging!) { students(paging: $paging, sorting: [{ field: name, direction: ASC }]) { nodes { id name loginId } totalCount } }',
     variables: { paging: { limit: 20, offset: 40 } },
   });
   return [
     { method: 'GET', path: '/api/students?page=1&pageSize=50&status=active&search=%EA%B9%80', headers: auth },
-    { method: 'GET', path: `/api/lectures/${lecture.id}/attendance-grid`, headers: auth },
+    { method: 'GET', path: `/api/lectures/${lectureId}/attendance-grid`, headers: auth },
     { method: 'POST', path: '/api/gql', headers: { ...auth, 'content-type': 'application/json' }, body: gql },
   ];
+}
+
+/** The first 300-student lecture of the large seed. */
+async function benchLecture(env: BenchEnv): Promise<{ id: number; name: string }> {
+  const [lecture] = await env.driver.query<{ id: number; name: string }>(
+    `select l.id, l.name from lectures l where l.name like '벤치 %' and l.disabled = false
+       and (select count(*) from lecture_students s where s.lecture_id = l.id and s.left_at is null) = 300 order by l.id limit 1`,
+  );
+  if (!lecture) throw new Error('no 300-student lecture in the large seed');
+  return lecture;
+}
+
+/**
+ * A server on embedded PGlite holding the large seed. The seeded folder is kept in .bench/ and
+ * reused by later runs (a run migrates it if the schema moved on): seeding PGlite takes minutes.
+ */
+async function startPgliteInstance(env: BenchEnv): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dataDir = path.join(serverRoot, '.bench', 'pglite-large');
+  const childEnv = { DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'false', JWT_SECRET: env.jwtSecret, NODE_ENV: 'production', PUBLIC_URL: 'http://bench.local', LOG_LEVEL: 'warn' };
+  if (!existsSync(path.join(dataDir, 'seeded'))) {
+    rmSync(dataDir, { recursive: true, force: true });
+    const tsx = path.join(serverRoot, '..', '..', 'node_modules', '.bin', 'tsx');
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(tsx, ['src/db/seed/large-cli.ts'], { cwd: serverRoot, env: { ...process.env, ...childEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`PGlite seed exited with ${code}`))));
+    });
+    writeFileSync(path.join(dataDir, 'seeded'), new Date().toISOString());
+  }
+  return startInstance(childEnv);
 }
 
 async function load(urls: string[], specs: HttpRequestSpec[], connections: number): Promise<{ rps: number; p99: number; max: number; errors: number }> {
@@ -71,6 +98,37 @@ export const scenarios: Scenario[] = [
         };
       } finally {
         await second.stop();
+      }
+    },
+  },
+  {
+    kind: 'custom',
+    name: 'ops: mixed read load on embedded PGlite vs PostgreSQL (same seed, same requests), c = 32',
+    target: 'PGlite ≥ 0.8 × PostgreSQL req/s, no request over 1 s',
+    measure: async (env): Promise<CustomResult> => {
+      if (!env.databaseUrl) return { extra: { skipped: 'needs BENCH_DATABASE_URL (the PostgreSQL side of the comparison)' } };
+      const onPg = await load([env.baseUrl], await mixedReads(env), 32);
+      const lecture = await benchLecture(env);
+      const pglite = await startPgliteInstance(env);
+      try {
+        const signIn = await fetch(`${pglite.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginId: 'ta01', password: 'ta1234!' }) });
+        if (!signIn.ok) throw new Error(`PGlite sign-in: ${signIn.status}`);
+        const token = ((await signIn.json()) as { accessToken: string }).accessToken;
+        const lectures = (await (await fetch(`${pglite.url}/api/lectures?includeDisabled=false`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number; name: string }[];
+        const same = lectures.find((l) => l.name === lecture.name);
+        if (!same) throw new Error(`PGlite seed has no lecture ${lecture.name}`);
+        const onPglite = await load([pglite.url], await mixedReads(env, { token, lectureId: same.id }), 32);
+        return {
+          rps: onPglite.rps,
+          p99Ms: onPglite.p99,
+          errors: onPg.errors + onPglite.errors,
+          extra: {
+            'PostgreSQL req/s': Math.round(onPg.rps), 'PostgreSQL p99 ms': onPg.p99, 'PostgreSQL max ms': onPg.max,
+            'PGlite max ms': onPglite.max, ratio: Number((onPglite.rps / onPg.rps).toFixed(2)),
+          },
+        };
+      } finally {
+        await pglite.stop();
       }
     },
   },

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../client.ts';
@@ -5,6 +6,7 @@ import { seedLarge } from './large.ts';
 
 /** `npm run seed:large`: fills the configured database (DATABASE_URL or PGlite in DATA_DIR). */
 const config = loadConfig();
+if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 const built = await buildApp({ config, database, logger: false, webDist: null });
 const t0 = performance.now();

@@ -1,0 +1,58 @@
+import type { CustomResult } from './types.ts';
+
+type Row = { name: string } & CustomResult;
+
+/**
+ * `npm run bench -- --quick`: the performance guard of CI (issue 17). The ratio scenarios run for a
+ * few seconds each; each ratio compares our layers with the same work done without them in the
+ * same run, so it holds on a slower or busier machine where absolute times do not. CI fails only on
+ * a collapse: a ratio below half of its target. Absolute figures are reported, never judged.
+ */
+export type Guard = { name: string; scenarios: string[]; target: number; ratio: (rows: Row[]) => number | null };
+
+const byName = (rows: Row[], prefix: string) => rows.find((r) => r.name.startsWith(prefix));
+const extra = (row: Row | undefined, key: string) => (typeof row?.extra?.[key] === 'number' ? (row.extra[key] as number) : null);
+
+export const GUARDS: Guard[] = [
+  {
+    name: 'GET /api/auth/me ÷ bare Fastify, same SQL',
+    scenarios: ['auth: GET /api/auth/me', 'auth: same GET, layers stripped'],
+    target: 0.85,
+    ratio: (rows) => {
+      const ours = byName(rows, 'auth: GET /api/auth/me')?.rps;
+      const bare = byName(rows, 'auth: same GET, layers stripped')?.rps;
+      return ours && bare ? ours / bare : null;
+    },
+  },
+  {
+    name: 'GraphQL grid page ÷ the same SQL through the driver',
+    scenarios: ['gql: grid page'],
+    target: 0.85,
+    ratio: (rows) => extra(byName(rows, 'gql: grid page'), 'gql/driver'),
+  },
+  {
+    name: '256 MB upload ÷ raw disk write',
+    scenarios: ['files: 256 MB multipart upload'],
+    target: 0.6,
+    ratio: (rows) => extra(byName(rows, 'files: 256 MB multipart upload'), 'ratio'),
+  },
+  {
+    name: 'mixed reads on PGlite ÷ on PostgreSQL',
+    scenarios: ['ops: mixed read load on embedded PGlite'],
+    target: 0.8,
+    ratio: (rows) => extra(byName(rows, 'ops: mixed read load on embedded PGlite'), 'ratio'),
+  },
+];
+
+/** The import of 3,000 students runs too: its time is reported beside the ratios, not judged. */
+export const QUICK_SCENARIOS = [...GUARDS.flatMap((g) => g.scenarios), 'students: Excel import of 3,000 rows'];
+
+export type GuardResult = { name: string; ratio: number | null; target: number; collapseBelow: number; ok: boolean };
+
+export function judge(rows: Row[]): GuardResult[] {
+  return GUARDS.map((g) => {
+    const ratio = g.ratio(rows);
+    const collapseBelow = g.target / 2;
+    return { name: g.name, ratio: ratio === null ? null : Number(ratio.toFixed(2)), target: g.target, collapseBelow, ok: ratio !== null && ratio >= collapseBelow };
+  });
+}
