@@ -16,7 +16,7 @@ import type { Database } from './db/client.ts';
 import type { ModuleHooks } from './module.ts';
 import { createAudit } from './lib/audit/audit.ts';
 import { createJobs } from './lib/jobs/jobs.ts';
-import { requestContext, requestIdFrom } from './lib/observability/request-context.ts';
+import { HttpRequestContext, requestContext, requestIdFrom } from './lib/observability/request-context.ts';
 import { createPublicLinks } from './lib/links/links.ts';
 import { createRealtime } from './lib/realtime/realtime.ts';
 import type { SmsTiming } from './lib/sms/delivery.ts';
@@ -71,11 +71,12 @@ export async function buildApp(deps: {
   });
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
-    const gone = new AbortController();
+    const work = new HttpRequestContext(req.id);
+    // A client that goes away before its answer is sent stops the heavy work done for it (src/lib/workers).
     reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) gone.abort();
+      if (!reply.raw.writableFinished) work.gone();
     });
-    requestContext.run({ requestId: req.id, signal: gone.signal }, done);
+    requestContext.run(work, done);
   });
   // CSP, X-Frame-Options, HSTS and the rest, before any hook that may refuse the request: the access
   // token lives in localStorage, so no script may run but the app's own (and the video players').

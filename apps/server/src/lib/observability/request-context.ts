@@ -19,6 +19,31 @@ export const requestContext = {
   current: (): RequestContext | undefined => storage.getStore(),
 };
 
+/**
+ * The context of one HTTP request. Its abort signal is made only when some work asks for it (most
+ * requests never do), so a request costs no AbortController; the app calls `gone` when the client
+ * went away before its answer was sent.
+ */
+export class HttpRequestContext implements RequestContext {
+  #controller: AbortController | null = null;
+  #gone = false;
+
+  constructor(readonly requestId: string) {}
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.#gone) this.#controller.abort();
+    }
+    return this.#controller.signal;
+  }
+
+  gone(): void {
+    this.#gone = true;
+    this.#controller?.abort();
+  }
+}
+
 /** A caller's `x-request-id` is kept when it is short and plain; otherwise a new one is made. */
 export function requestIdFrom(header: string | string[] | undefined): string {
   const value = Array.isArray(header) ? header[0] : header;
