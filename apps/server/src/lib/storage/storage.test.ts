@@ -230,7 +230,7 @@ describe('local driver: multipart parts written in place', () => {
     await d.close();
   });
 
-  async function putPart(key: string, uploadId: string, partNumber: number, body: Buffer) {
+  async function putPart(key: string, uploadId: string, partNumber: number, body: Buffer<ArrayBuffer>) {
     const url = await d.storage.presignPart({ key, uploadId, partNumber, size: body.length, expiresInSec: 60 });
     const res = await fetch(d.abs(url), { method: 'PUT', body });
     return { status: res.status, etag: res.headers.get('etag') ?? '' };
