@@ -1,4 +1,5 @@
 import { createWriteStream } from 'node:fs';
+import { request } from 'node:http';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -26,7 +27,28 @@ async function anyWeeklyLectureId(env: BenchEnv): Promise<number> {
   return session.id;
 }
 
-/** The same bytes the upload sends, written straight to a file in 8 MB chunks: the disk's rate here. */
+/**
+ * One part as a browser sends it, through node:http with the buffer as it is. fetch (undici) copies
+ * every 8 MB body, and the copies' garbage collection over this process's heap (it holds the seeded
+ * app) cost 1.5–2.4 s of CPU per 256 MB on the two cores the server also runs on: the browser's work
+ * in real life, not the server's.
+ */
+function putPart(url: string, body: Buffer): Promise<{ status: number; etag: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'PUT', headers: { 'content-length': String(body.length) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: String(res.headers.etag ?? '') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * The same bytes the upload sends, written straight to a file in 8 MB chunks: the disk's rate here.
+ * It lands in the page cache, so it swings (under 100 MB/s to several GB/s) with what the machine is
+ * writing back at that moment: read the ratio with the absolute rates beside it.
+ */
 async function rawDiskWrite(env: BenchEnv, chunk: Buffer): Promise<number> {
   const file = path.join(env.tmpDir, 'raw-disk-write.bin');
   const t0 = performance.now();
@@ -52,7 +74,7 @@ export const scenarios: Scenario[] = [
   {
     kind: 'custom',
     name: 'files: 256 MB multipart upload through the local driver (4 parallel parts, verify + SHA-256)',
-    target: '≥ 50% of raw disk write',
+    target: '≥ 60% of raw disk write',
     measure: async (env) => {
       const chunk = Buffer.alloc(8 * MB, 0x41);
       // A zip of material (not watermarked, so not held to the 200 MB cap of PDFs and pictures).
@@ -71,9 +93,9 @@ export const scenarios: Scenario[] = [
         Array.from({ length: 4 }, async () => {
           for (let p = queue.shift(); p; p = queue.shift()) {
             const body = p.size === chunk.length ? chunk : chunk.subarray(0, p.size);
-            const res = await fetch(`${env.baseUrl}${p.url}`, { method: 'PUT', body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) });
-            if (!res.ok) throw new Error(`part ${p.partNumber}: ${res.status}`);
-            etags.push({ partNumber: p.partNumber, etag: res.headers.get('etag') ?? '' });
+            const res = await putPart(`${env.baseUrl}${p.url}`, body);
+            if (res.status !== 200) throw new Error(`part ${p.partNumber}: ${res.status}`);
+            etags.push({ partNumber: p.partNumber, etag: res.etag });
           }
         }),
       );
@@ -90,7 +112,7 @@ export const scenarios: Scenario[] = [
           'disk MB/s': Number(diskMBs.toFixed(0)),
           ratio: Number((uploadMBs / diskMBs).toFixed(2)),
           'complete s': Number((total - partsOnly).toFixed(2)),
-          // Client and server share this process (PGlite mode): CPU seconds for both sides.
+          // The client's CPU seconds (with PGlite the server shares this process and is counted too).
           'process CPU s': Number(((cpu.user + cpu.system) / 1e6).toFixed(1)),
         },
       };

@@ -76,7 +76,7 @@ export const scenarios: Scenario[] = [
   {
     kind: 'custom',
     name: 'students: Excel import of 3,000 rows (validate, hash initial passwords, one transaction)',
-    target: '≤ 3 s',
+    target: '≤ 1.5 s',
     measure: async (env) => {
       const prefix = `bench${Date.now() % 100000}x`;
       const file = await importWorkbook(generatedRows(3000, prefix));

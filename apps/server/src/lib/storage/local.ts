@@ -1,9 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, link, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, readdir, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createAssemblies } from './local.assembly.ts';
 import { assertSafeKey, StorageError, type Storage } from './storage.ts';
 
 /** Where the local driver answers its signed URLs (local.routes.ts; registered by the files module). */
@@ -26,7 +27,11 @@ export type LocalStorage = Storage & {
    * Never replaces an object (StorageError 'exists'): a signed PUT URL writes once.
    */
   receiveObject: (opts: { key: string; size: number; body: Readable }) => Promise<void>;
-  /** Stores one part; returns its etag (MD5 hex, as S3 does). */
+  /**
+   * Stores one part at its place in the upload's file; returns its etag: 32 random hex digits that
+   * name this body (clients treat ETags as opaque; S3's happen to be MD5s, which cost a full pass of
+   * CPU here). A new body for the same part waits for the one being written and then replaces it.
+   */
   receivePart: (opts: { key: string; uploadId: string; partNumber: number; size: number; body: Readable }) => Promise<string>;
   /** Removes temporary files older than the given age (an interrupted PUT that never finished). */
   sweepTemp: (olderThanMs: number) => Promise<number>;
@@ -44,9 +49,17 @@ export class UploadBodyError extends Error {
 }
 
 /**
- * Files in a folder (DATA_DIR/storage). objects/<key> holds finished objects; multipart/<uploadId>
- * holds the parts of an unfinished upload; tmp/ holds bodies while they arrive, so an object or
- * part appears only once it is whole (rename is atomic on one file system).
+ * Files in a folder (DATA_DIR/storage). objects/<key> holds finished objects; tmp/ holds single
+ * bodies while they arrive, so an object appears only once it is whole (rename is atomic on one
+ * file system). multipart/<uploadId> holds an unfinished upload: `data`, the file being assembled,
+ * each part written straight to its offset ((partNumber − 1) × partSize) as it arrives, and
+ * `<n>.etag` for every part whose body arrived whole. Completing hashes `data` once (SHA-256, no
+ * copy) and renames it into objects/, so the bytes are written once.
+ *
+ * One server process owns a storage root: the writes of one part, and a completion, are put in
+ * order in memory (a second body for a part waits for the first; completion waits for the parts
+ * being written and closes the upload to new ones), so no body is ever written into a file that
+ * was already checked.
  */
 export function createLocalStorage(opts: { root: string; secret: string; now: () => Date }): LocalStorage {
   const root = path.resolve(opts.root);
@@ -101,38 +114,43 @@ export function createLocalStorage(opts: { root: string; secret: string; now: ()
     return `${LOCAL_BLOB_PREFIX}${s.key}?${q.toString()}`;
   }
 
-  async function receive(body: Readable, target: string, maxBytes: number, exactBytes: number, opts: { replace: boolean } = { replace: true }): Promise<{ size: number; md5: string }> {
-    await mkdir(tmpDir, { recursive: true });
-    const tmp = path.join(tmpDir, randomBytes(16).toString('hex'));
-    const md5 = createHash('md5');
-    let size = 0;
+  /** Streams a body of exactly `size` bytes into `out`; a longer, shorter or broken body throws UploadBodyError. */
+  async function writeBody(body: Readable, out: NodeJS.WritableStream, size: number): Promise<void> {
+    let seen = 0;
     try {
       const counter = new Transform({
         transform(chunk: Buffer, _enc, cb) {
-          size += chunk.length;
-          if (size > maxBytes) return cb(new UploadBodyError('too_large'));
-          md5.update(chunk);
+          seen += chunk.length;
+          if (seen > size) return cb(new UploadBodyError('too_large'));
           cb(null, chunk);
         },
       });
-      await pipeline(body, counter, createWriteStream(tmp, { highWaterMark: 1024 * 1024 }));
-      if (size !== exactBytes) throw new UploadBodyError('too_short');
-      await mkdir(path.dirname(target), { recursive: true });
-      if (opts.replace) await rename(tmp, target);
-      else {
-        // link() fails when the target exists: of two bodies racing for one URL, one wins whole.
-        await link(tmp, target).catch((e: NodeJS.ErrnoException) => {
-          throw e.code === 'EEXIST' ? new StorageError('exists', '이미 올라간 파일입니다') : e;
-        });
-        await rm(tmp, { force: true });
-      }
-      return { size, md5: md5.digest('hex') };
+      await pipeline(body, counter, out);
     } catch (err) {
-      await rm(tmp, { force: true });
-      if (err instanceof UploadBodyError || err instanceof StorageError) throw err;
+      if (err instanceof UploadBodyError) throw err;
       throw new UploadBodyError('aborted');
     }
+    if (seen !== size) throw new UploadBodyError('too_short');
   }
+
+  /** A whole PUT body, stored under `target` only when complete, never replacing an object. */
+  async function receiveWhole(body: Readable, target: string, size: number): Promise<void> {
+    await mkdir(tmpDir, { recursive: true });
+    const tmp = path.join(tmpDir, randomBytes(16).toString('hex'));
+    try {
+      await writeBody(body, createWriteStream(tmp, { highWaterMark: 1024 * 1024 }), size);
+      await mkdir(path.dirname(target), { recursive: true });
+      // link() fails when the target exists: of two bodies racing for one URL, one wins whole.
+      await link(tmp, target).catch((e: NodeJS.ErrnoException) => {
+        throw e.code === 'EEXIST' ? new StorageError('exists', '이미 올라간 파일입니다') : e;
+      });
+    } finally {
+      await rm(tmp, { force: true });
+    }
+  }
+
+  const assemblies = createAssemblies({ dataPath: (uploadId) => path.join(uploadDir(uploadId), 'data') });
+  const closedError = () => new StorageError('no_such_upload', '업로드를 찾을 수 없습니다');
 
   return {
     kind: 'local',
@@ -145,12 +163,14 @@ export function createLocalStorage(opts: { root: string; secret: string; now: ()
     async presignGet({ key, expiresInSec, fileName, contentType, inline }) {
       return url('GET', { op: 'get', key, fileName, contentType, inline }, expiresInSec);
     },
-    async createMultipart({ key, contentType }) {
+    async createMultipart({ key, contentType, partSize }) {
       assertSafeKey(key);
+      if (!Number.isSafeInteger(partSize) || partSize <= 0) throw new Error(`bad part size: ${partSize}`);
       const uploadId = randomBytes(16).toString('hex');
       const dir = uploadDir(uploadId);
       await mkdir(dir, { recursive: true });
-      await writeFile(path.join(dir, 'meta.json'), JSON.stringify({ key, contentType }));
+      await writeFile(path.join(dir, 'data'), '');
+      await writeFile(path.join(dir, 'meta.json'), JSON.stringify({ key, contentType, partSize }));
       return uploadId;
     },
     async presignPart({ key, uploadId, partNumber, size, expiresInSec }) {
@@ -160,37 +180,41 @@ export function createLocalStorage(opts: { root: string; secret: string; now: ()
       const dir = uploadDir(uploadId);
       const meta = await readMeta(dir);
       if (!meta || meta.key !== key) throw new StorageError('no_such_upload', '업로드를 찾을 수 없습니다');
-      const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);
-      for (const p of ordered) {
-        const etag = await readFile(path.join(dir, `${p.partNumber}.etag`), 'utf8').catch(() => null);
-        if (etag === null) throw new StorageError('invalid_part', `${p.partNumber}번 조각이 업로드되지 않았습니다`);
-        if (etag !== p.etag.replace(/"/g, '')) throw new StorageError('invalid_part', `${p.partNumber}번 조각의 ETag가 맞지 않습니다`);
-      }
-      await mkdir(tmpDir, { recursive: true });
-      const tmp = path.join(tmpDir, randomBytes(16).toString('hex'));
-      const sha = createHash('sha256');
+      const { reopen } = await assemblies.close(uploadId, meta.partSize);
+      let sha256: string;
       try {
-        const out = createWriteStream(tmp, { highWaterMark: 4 * 1024 * 1024 });
-        await pipeline(async function* () {
-          for (const p of ordered) {
-            for await (const chunk of createReadStream(path.join(dir, `${p.partNumber}.part`), { highWaterMark: 4 * 1024 * 1024 })) {
-              sha.update(chunk as Buffer);
-              yield chunk as Buffer;
-            }
-          }
-        }, out);
+        // The parts are laid out at multiples of partSize: the object is parts 1..n, each but the last whole.
+        const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+        let length = 0;
+        for (const [i, p] of ordered.entries()) {
+          if (p.partNumber !== i + 1) throw new StorageError('invalid_part', `${i + 1}번 조각이 목록에 없습니다`);
+          const stored = await readPartRecord(dir, p.partNumber);
+          if (!stored) throw new StorageError('invalid_part', `${p.partNumber}번 조각이 업로드되지 않았습니다`);
+          if (stored.etag !== p.etag.replace(/"/g, '')) throw new StorageError('invalid_part', `${p.partNumber}번 조각의 ETag가 맞지 않습니다`);
+          if (i < ordered.length - 1 && stored.size !== meta.partSize) throw new StorageError('invalid_part', `${p.partNumber}번 조각의 크기가 맞지 않습니다`);
+          length += stored.size;
+        }
+        const data = path.join(dir, 'data');
+        // Bytes of parts beyond the list (sent but not named) are cut off.
+        await truncate(data, length);
+        sha256 = assemblies.hashOf(uploadId, ordered.map((p) => ({ partNumber: p.partNumber, etag: p.etag.replace(/"/g, '') }))) ?? (await hashFile(data));
         const target = objectPath(key);
         await mkdir(path.dirname(target), { recursive: true });
-        await rename(tmp, target);
+        await rename(data, target);
       } catch (err) {
-        await rm(tmp, { force: true });
+        reopen();
         throw err;
       }
       await rm(dir, { recursive: true, force: true });
-      return { sha256: sha.digest('hex') };
+      assemblies.forget(uploadId);
+      return { sha256 };
     },
     async abortMultipart({ uploadId }) {
-      await rm(uploadDir(uploadId), { recursive: true, force: true });
+      const dir = uploadDir(uploadId);
+      const meta = await readMeta(dir);
+      if (meta) await assemblies.close(uploadId, meta.partSize);
+      await rm(dir, { recursive: true, force: true });
+      assemblies.forget(uploadId);
     },
     async head(key) {
       const s = await stat(objectPath(key)).catch(() => null);
@@ -255,15 +279,23 @@ export function createLocalStorage(opts: { root: string; secret: string; now: ()
         body.resume();
         throw new StorageError('exists', '이미 올라간 파일입니다');
       }
-      await receive(body, objectPath(key), size, size, { replace: false });
+      await receiveWhole(body, objectPath(key), size);
     },
     async receivePart({ key, uploadId, partNumber, size, body }) {
       const dir = uploadDir(uploadId);
       const meta = await readMeta(dir);
       if (!meta || meta.key !== key) throw new StorageError('no_such_upload', '업로드를 찾을 수 없습니다');
-      const { md5 } = await receive(body, path.join(dir, `${partNumber}.part`), size, size);
-      await writeFile(path.join(dir, `${partNumber}.etag`), md5);
-      return md5;
+      if (!Number.isSafeInteger(partNumber) || partNumber < 1 || size > meta.partSize) throw new StorageError('invalid_part', '조각 번호나 크기가 올바르지 않습니다');
+      return assemblies.writePart({ uploadId, partNumber, size, partSize: meta.partSize, closedError, write: async () => {
+        const record = path.join(dir, `${partNumber}.etag`);
+        // The old body's record goes first: a body that breaks off leaves the part missing, not stale.
+        await rm(record, { force: true });
+        // 'r+': only into the upload's existing file (never one created after completion or abort).
+        await writeBody(body, createWriteStream(path.join(dir, 'data'), { flags: 'r+', start: (partNumber - 1) * meta.partSize, highWaterMark: 1024 * 1024 }), size);
+        const etag = randomBytes(16).toString('hex');
+        await writeFile(record, `${etag} ${size}`);
+        return etag;
+      } });
     },
     async sweepTemp(olderThanMs) {
       const names = await readdir(tmpDir).catch(() => [] as string[]);
@@ -280,11 +312,25 @@ export function createLocalStorage(opts: { root: string; secret: string; now: ()
     },
   };
 
-  async function readMeta(dir: string): Promise<{ key: string; contentType: string } | null> {
+  async function readMeta(dir: string): Promise<{ key: string; contentType: string; partSize: number } | null> {
     try {
-      return JSON.parse(await readFile(path.join(dir, 'meta.json'), 'utf8')) as { key: string; contentType: string };
+      const meta = JSON.parse(await readFile(path.join(dir, 'meta.json'), 'utf8')) as { key: string; contentType: string; partSize?: number };
+      // An upload begun before parts were written in place has no part size: it must be started again.
+      return Number.isSafeInteger(meta.partSize) && meta.partSize! > 0 ? { ...meta, partSize: meta.partSize! } : null;
     } catch {
       return null;
     }
+  }
+
+  async function hashFile(file: string): Promise<string> {
+    const sha = createHash('sha256');
+    for await (const chunk of createReadStream(file, { highWaterMark: 4 * 1024 * 1024 })) sha.update(chunk as Buffer);
+    return sha.digest('hex');
+  }
+
+  async function readPartRecord(dir: string, partNumber: number): Promise<{ etag: string; size: number } | null> {
+    const text = await readFile(path.join(dir, `${partNumber}.etag`), 'utf8').catch(() => null);
+    const m = text === null ? null : /^([a-f0-9]{32}) (\d+)$/.exec(text);
+    return m ? { etag: m[1]!, size: Number(m[2]) } : null;
   }
 }

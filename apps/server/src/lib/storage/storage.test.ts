@@ -103,7 +103,7 @@ describe.each([
     const partSize = 5 * 1024 * 1024;
     const body = bytes(partSize * 2 + 1234, 3);
     const key = 'files/t/multi';
-    const uploadId = await d.storage.createMultipart({ key, contentType: 'video/mp4' });
+    const uploadId = await d.storage.createMultipart({ key, contentType: 'video/mp4', partSize });
     const chunks = [body.subarray(0, partSize), body.subarray(partSize, partSize * 2), body.subarray(partSize * 2)];
     const etags: { partNumber: number; etag: string }[] = [];
     for (const n of [3, 1, 2]) {
@@ -113,15 +113,17 @@ describe.each([
       expect(res.status).toBe(200);
       etags.push({ partNumber: n, etag: res.headers.get('etag')! });
     }
-    await d.storage.completeMultipart({ key, uploadId, parts: etags });
+    const joined = await d.storage.completeMultipart({ key, uploadId, parts: etags });
     expect(await d.storage.head(key)).toEqual({ size: body.length });
     expect(sha(await readAll(await d.storage.read({ key })))).toBe(sha(body));
+    // The local driver hashes while it joins; S3 leaves it to a read.
+    expect(joined.sha256).toBe(name === 'local' ? sha(body) : null);
     expect(d.partsGone(uploadId)).toBe(true);
   });
 
   it.skipIf(realS3Only)('a part that was never uploaded is refused at complete and nothing is stored', async () => {
     const key = 'files/t/missing-part';
-    const uploadId = await d.storage.createMultipart({ key, contentType: 'application/zip' });
+    const uploadId = await d.storage.createMultipart({ key, contentType: 'application/zip', partSize: 5 * 1024 * 1024 });
     const part = bytes(5 * 1024 * 1024);
     const res = await fetch(d.abs(await d.storage.presignPart({ key, uploadId, partNumber: 1, size: part.length, expiresInSec: 60 })), { method: 'PUT', body: part });
     const etag = res.headers.get('etag')!;
@@ -132,7 +134,7 @@ describe.each([
 
   it('abort removes every stored part', async () => {
     const key = 'files/t/aborted';
-    const uploadId = await d.storage.createMultipart({ key, contentType: 'application/zip' });
+    const uploadId = await d.storage.createMultipart({ key, contentType: 'application/zip', partSize: 5 * 1024 * 1024 });
     const part = bytes(1024);
     const res = await fetch(d.abs(await d.storage.presignPart({ key, uploadId, partNumber: 1, size: part.length, expiresInSec: 60 })), { method: 'PUT', body: part });
     expect(res.status).toBe(200);
@@ -215,5 +217,77 @@ describe('local driver: the storage root', () => {
     expect(s.verify({ method: 'GET', key: 'files/../../../etc/passwd', query: { op: 'get', exp: '9999999999', sig: 'a'.repeat(64) } }).ok).toBe(false);
     expect(await readdir(root)).toEqual([]);
     await rm(root, { recursive: true, force: true });
+  });
+});
+
+describe('local driver: multipart parts written in place', () => {
+  const partSize = 1024 * 1024;
+  let d: Driver;
+  beforeAll(async () => {
+    d = await localDriver();
+  });
+  afterAll(async () => {
+    await d.close();
+  });
+
+  async function putPart(key: string, uploadId: string, partNumber: number, body: Buffer<ArrayBuffer>) {
+    const url = await d.storage.presignPart({ key, uploadId, partNumber, size: body.length, expiresInSec: 60 });
+    const res = await fetch(d.abs(url), { method: 'PUT', body });
+    return { status: res.status, etag: res.headers.get('etag') ?? '' };
+  }
+
+  it('parts sent in order: the SHA-256 taken as they land is the whole file\'s', async () => {
+    const key = 'files/t/in-order';
+    const body = bytes(partSize * 3 + 10, 4);
+    const uploadId = await d.storage.createMultipart({ key, contentType: 'application/zip', partSize });
+    const parts = [];
+    for (let n = 1; n <= 4; n++) parts.push({ partNumber: n, etag: (await putPart(key, uploadId, n, body.subarray((n - 1) * partSize, n * partSize))).etag });
+    expect((await d.storage.completeMultipart({ key, uploadId, parts })).sha256).toBe(sha(body));
+    expect(sha(await readAll(await d.storage.read({ key })))).toBe(sha(body));
+  });
+
+  it('a part sent again replaces the first body: the old etag is refused, the object and its hash are the new bytes', async () => {
+    const key = 'files/t/resent';
+    const uploadId = await d.storage.createMultipart({ key, contentType: 'application/zip', partSize });
+    const one = bytes(partSize, 1);
+    const two = bytes(partSize / 2, 2);
+    const first = await putPart(key, uploadId, 1, one);
+    const p2 = await putPart(key, uploadId, 2, two);
+    const oneAgain = bytes(partSize, 9);
+    const second = await putPart(key, uploadId, 1, oneAgain);
+    expect(second.etag).not.toBe(first.etag);
+    await expect(d.storage.completeMultipart({ key, uploadId, parts: [{ partNumber: 1, etag: first.etag }, { partNumber: 2, etag: p2.etag }] })).rejects.toBeInstanceOf(StorageError);
+    // Refused completion leaves the upload open.
+    const joined = await d.storage.completeMultipart({ key, uploadId, parts: [{ partNumber: 1, etag: second.etag }, { partNumber: 2, etag: p2.etag }] });
+    const expected = Buffer.concat([oneAgain, two]);
+    expect(joined.sha256).toBe(sha(expected));
+    expect((await readAll(await d.storage.read({ key }))).equals(expected)).toBe(true);
+  });
+
+  it('two bodies for one part at once: one after the other, never mixed; only the etag of the last one completes', async () => {
+    const key = 'files/t/racing';
+    const uploadId = await d.storage.createMultipart({ key, contentType: 'application/zip', partSize });
+    const a = bytes(partSize, 5);
+    const b = bytes(partSize, 6);
+    const [ra, rb] = await Promise.all([putPart(key, uploadId, 1, a), putPart(key, uploadId, 1, b)]);
+    expect([ra.status, rb.status]).toEqual([200, 200]);
+    const accepted = [];
+    for (const [etag, body] of [[ra.etag, a], [rb.etag, b]] as const) {
+      const done = await d.storage.completeMultipart({ key, uploadId, parts: [{ partNumber: 1, etag }] }).then(() => true, (e: unknown) => (e instanceof StorageError ? false : Promise.reject(e)));
+      if (done) accepted.push(body);
+    }
+    expect(accepted).toHaveLength(1);
+    expect((await readAll(await d.storage.read({ key }))).equals(accepted[0]!)).toBe(true);
+  });
+
+  it('after completion a part URL writes nothing: the checked object never changes', async () => {
+    const key = 'files/t/closed';
+    const uploadId = await d.storage.createMultipart({ key, contentType: 'application/zip', partSize });
+    const body = bytes(1000, 7);
+    const p1 = await putPart(key, uploadId, 1, body);
+    await d.storage.completeMultipart({ key, uploadId, parts: [{ partNumber: 1, etag: p1.etag }] });
+    const late = await putPart(key, uploadId, 1, bytes(1000, 8));
+    expect(late.status).toBeGreaterThanOrEqual(400);
+    expect((await readAll(await d.storage.read({ key }))).equals(body)).toBe(true);
   });
 });

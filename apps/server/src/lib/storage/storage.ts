@@ -16,13 +16,17 @@ export type Storage = {
   uploadHeaders: Record<string, string>;
   /** A URL that answers GET for `key`, with the download name and type the browser should see. */
   presignGet: (opts: { key: string; expiresInSec: number; fileName: string; contentType: string; inline: boolean }) => Promise<string>;
-  /** Starts a multipart upload and returns its id. */
-  createMultipart: (opts: { key: string; contentType: string }) => Promise<string>;
+  /**
+   * Starts a multipart upload and returns its id. `partSize` is the size of every part but the
+   * last (the local driver writes each part at its offset; S3 does not need it).
+   */
+  createMultipart: (opts: { key: string; contentType: string; partSize: number }) => Promise<string>;
   /** A URL for one part of exactly `size` bytes (every part's size is known from the file size). */
   presignPart: (opts: { key: string; uploadId: string; partNumber: number; size: number; expiresInSec: number }) => Promise<string>;
   /**
    * Joins the parts in order. Refuses (StorageError 'invalid_part') when a part is missing or its
-   * etag differs. A driver that reads the bytes anyway returns their SHA-256 (saves a second read).
+   * etag differs; the upload then stays open. A driver that can hash the bytes without a copy
+   * returns their SHA-256 (the local driver; s3 returns null and the object is read back).
    */
   completeMultipart: (opts: { key: string; uploadId: string; parts: { partNumber: number; etag: string }[] }) => Promise<{ sha256: string | null }>;
   /** Drops an unfinished multipart upload and every part already stored for it. Idempotent. */

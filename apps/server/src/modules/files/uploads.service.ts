@@ -243,7 +243,7 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
       const prep = await prepare(opts.actor, opts.input);
       const sizes = partSizes(opts.input.fileSize, PART_SIZE);
       if (sizes.length > MAX_PARTS) throw appError(FILES_ERRORS.too_many_parts, '파일이 너무 커서 나눠 올릴 수 없습니다', { field: 'fileSize' });
-      const uploadId = await storage.createMultipart({ key: prep.storageKey, contentType: prep.contentType });
+      const uploadId = await storage.createMultipart({ key: prep.storageKey, contentType: prep.contentType, partSize: PART_SIZE });
       const row = await insertPending({ ...opts, prep, multipart: { uploadId, partSize: PART_SIZE } });
       const parts = await Promise.all(
         sizes.map(async (size, i) => ({ partNumber: i + 1, size, url: await storage.presignPart({ key: row.storageKey, uploadId, partNumber: i + 1, size, expiresInSec: MULTIPART_URL_TTL_SEC }) })),
