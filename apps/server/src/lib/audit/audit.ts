@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { insertJsonRows } from '../../db/sql.ts';
 import { auditLogs } from './audit.table.ts';
 
 export type AuditEntry = {
@@ -42,14 +43,12 @@ export function createAudit(db: Db): Audit {
 export async function recordAudit(db: DbOrTx, entries: AuditEntry | AuditEntry[]): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries];
   if (list.length === 0) return;
-  await db.insert(auditLogs).values(
-    list.map((e) => ({
-      actorId: e.actorId,
-      action: e.action,
-      entity: e.entity,
-      entityId: e.entityId == null ? null : String(e.entityId),
-      before: e.before ?? null,
-      after: e.after ?? null,
-    })),
+  const a = auditLogs;
+  // One JSON parameter however many entries (an import records thousands).
+  await insertJsonRows(
+    db,
+    a,
+    [a.actorId, a.action, a.entity, a.entityId, a.before, a.after],
+    list.map((e) => [e.actorId, e.action, e.entity, e.entityId == null ? null : String(e.entityId), e.before ?? null, e.after ?? null]),
   );
 }

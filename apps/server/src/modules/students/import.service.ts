@@ -1,5 +1,5 @@
 import { STUDENT_ERRORS, type ImportReply } from '@academy/contracts/students';
-import { sql } from 'drizzle-orm';
+import { insertJsonRows } from '../../db/sql.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { appError } from '../../lib/errors.ts';
 import type { StudentsDeps } from './students.deps.ts';
@@ -10,13 +10,12 @@ import { studentProfiles } from './students.table.ts';
 
 /**
  * Rows per round of writes (accounts, profiles, audit rows). Small enough that the first round
- * starts after a few hundred hashes while the thread pool goes on with the rest, and far below
- * PostgreSQL's 65,535 bind parameters for the accounts' multi-row INSERT.
+ * starts after a few hundred hashes while the thread pool goes on with the rest.
  */
 const WRITE_CHUNK = 500;
 
 const P = studentProfiles;
-/** The profile columns the import writes, in the order of the JSON objects below. */
+/** The profile columns the import writes, in the order of each row's values below. */
 const PROFILE_COLUMNS = [P.userId, P.parentPhone, P.school, P.grade, P.memo, P.searchText, P.searchTokens, P.createdAt, P.updatedAt] as const;
 
 /**
@@ -37,24 +36,10 @@ export function createImportService({ ctx, users }: StudentsDeps) {
    * the insert itself.
    */
   async function insertProfiles(chunk: readonly PreparedImportRow[], idOf: Map<string, number>, now: Date): Promise<void> {
-    const at = now.toISOString();
-    const json = JSON.stringify(chunk.map((p) => {
+    await insertJsonRows(db, P, PROFILE_COLUMNS, chunk.map((p) => {
       const { searchText, searchTokens } = searchColumns(p);
-      return {
-        [P.userId.name]: idOf.get(p.loginId)!,
-        [P.parentPhone.name]: p.parentPhone,
-        [P.school.name]: p.school,
-        [P.grade.name]: p.grade,
-        [P.memo.name]: p.memo,
-        [P.searchText.name]: searchText,
-        [P.searchTokens.name]: searchTokens,
-        [P.createdAt.name]: at,
-        [P.updatedAt.name]: at,
-      };
+      return [idOf.get(p.loginId)!, p.parentPhone, p.school, p.grade, p.memo, searchText, searchTokens, now, now];
     }));
-    const columns = sql.join(PROFILE_COLUMNS.map((c) => sql.identifier(c.name)), sql`, `);
-    const fields = sql.join(PROFILE_COLUMNS.map((c) => sql`r.${sql.identifier(c.name)}`), sql`, `);
-    await db.execute(sql`insert into ${P} (${columns}) select ${fields} from json_populate_recordset(null::${P}, ${json}::json) r`);
   }
 
   return {

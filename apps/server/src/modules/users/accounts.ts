@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { insertJsonRows } from '../../db/sql.ts';
 import type { SessionCache } from './session-cache.ts';
 import { accountColumns, users } from './users.table.ts';
 
@@ -75,24 +76,16 @@ export function createAccounts({ ctx, sessions }: { ctx: AppContext; sessions: S
 
     /** Creates accounts in one statement (callers chunk very long lists); ids come back in input order. */
     async createAccounts(rows: readonly NewAccount[]): Promise<{ id: number; loginId: string }[]> {
-      if (rows.length === 0) return [];
       const now = ctx.now();
-      return db
-        .insert(users)
-        .values(rows.map((r) => ({
-          loginId: r.loginId,
-          passwordHash: r.passwordHash,
-          userType: r.userType,
-          name: r.name,
-          phone: r.phone ?? null,
-          isActive: r.isActive ?? true,
-          isAdminLevel: r.isAdminLevel ?? false,
-          createdBy: r.createdBy ?? null,
-          passwordInitial: r.passwordInitial ?? false,
-          createdAt: now,
-          updatedAt: now,
-        })))
-        .returning({ id: users.id, loginId: users.loginId });
+      const u = users;
+      // One JSON parameter however many accounts (an import brings thousands), ids back in order.
+      return insertJsonRows<{ id: number; loginId: string }>(
+        db,
+        u,
+        [u.loginId, u.passwordHash, u.userType, u.name, u.phone, u.isActive, u.isAdminLevel, u.createdBy, u.passwordInitial, u.createdAt, u.updatedAt],
+        rows.map((r) => [r.loginId, r.passwordHash, r.userType, r.name, r.phone ?? null, r.isActive ?? true, r.isAdminLevel ?? false, r.createdBy ?? null, r.passwordInitial ?? false, now, now]),
+        { id: u.id, loginId: u.loginId },
+      );
     },
 
     /** Changes name, login id, phone, active state or admin level (실장) of one account (fields left out stay). */
