@@ -6,7 +6,7 @@
  * Figures are reports, never assertions.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     // SMS_RATE_PER_SECOND: the SMS queue scenario measures what the queue delivers under a limit well above its target.
     baseUrl = await startChild(
       ['src/main.ts'],
-      { DATABASE_URL: dbUrl, DEMO_DATA: 'false', JWT_SECRET: jwtSecret, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}`, SMS_RATE_PER_SECOND: '2000' },
+      { DATABASE_URL: dbUrl, DATA_DIR: path.join(tmpDir, 'server-data'), DEMO_DATA: 'false', JWT_SECRET: jwtSecret, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}`, SMS_RATE_PER_SECOND: '2000' },
       `http://127.0.0.1:${port}`,
     );
     const barePort = await freePort();
@@ -124,6 +124,7 @@ async function main(): Promise<void> {
   if (!dbUrl) await built.app.close();
   await driver.close();
   await database.close();
+  rmSync(tmpDir, { recursive: true, force: true });
 }
 
 async function runHttp(s: HttpScenario, url: string, env: BenchEnv, login: (id: string, pw: string) => Promise<{ cookie: string }>): Promise<CustomResult> {

@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { request } from 'node:http';
-import { rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { BenchEnv, Scenario } from '../types.ts';
@@ -45,9 +45,10 @@ function putPart(url: string, body: Buffer): Promise<{ status: number; etag: str
 }
 
 /**
- * The same bytes the upload sends, written straight to a file in 8 MB chunks: the disk's rate here.
- * It lands in the page cache, so it swings (under 100 MB/s to several GB/s) with what the machine is
- * writing back at that moment: read the ratio with the absolute rates beside it.
+ * The same bytes the upload sends, written straight to a file in 8 MB chunks and synced: the disk's
+ * rate here. Both sides end on the disk (the local driver syncs the file before "complete" answers):
+ * without the sync this lands in the page cache and swings from under 100 MB/s to several GB/s with
+ * what the machine is writing back at that moment.
  */
 async function rawDiskWrite(env: BenchEnv, chunk: Buffer): Promise<number> {
   const file = path.join(env.tmpDir, 'raw-disk-write.bin');
@@ -65,6 +66,9 @@ async function rawDiskWrite(env: BenchEnv, chunk: Buffer): Promise<number> {
     };
     next();
   });
+  const handle = await open(file, 'r');
+  await handle.sync();
+  await handle.close();
   const seconds = (performance.now() - t0) / 1000;
   await rm(file, { force: true });
   return UPLOAD_BYTES / MB / seconds;

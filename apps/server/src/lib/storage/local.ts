@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, link, mkdir, readFile, readdir, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, open, readFile, readdir, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -200,7 +200,10 @@ export function createLocalStorage(opts: { root: string; secret: string; now: ()
         sha256 = assemblies.hashOf(uploadId, ordered.map((p) => ({ partNumber: p.partNumber, etag: p.etag.replace(/"/g, '') }))) ?? (await hashFile(data));
         const target = objectPath(key);
         await mkdir(path.dirname(target), { recursive: true });
+        // On disk before "complete" answers: a crash after it must not lose a file the client was told is stored.
+        await syncFile(data);
         await rename(data, target);
+        await syncFile(path.dirname(target));
       } catch (err) {
         reopen();
         throw err;
@@ -332,5 +335,15 @@ export function createLocalStorage(opts: { root: string; secret: string; now: ()
     const text = await readFile(path.join(dir, `${partNumber}.etag`), 'utf8').catch(() => null);
     const m = text === null ? null : /^([a-f0-9]{32}) (\d+)$/.exec(text);
     return m ? { etag: m[1]!, size: Number(m[2]) } : null;
+  }
+}
+
+/** fsync of a file, or of a folder (so a rename into it survives a crash). */
+async function syncFile(file: string): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
