@@ -24,25 +24,15 @@ const VIRTUAL = '\0academy-contract:';
 /**
  * The browser build imports `@academy/contracts/<area>` as a small module: the area's endpoint
  * groups (`lecturesApi`) as plain objects (method, path, tag, file reply), and everything else
- * (schemas, helpers, constants) re-exported from the real file. With zod calls marked pure
- * (`treeshake.manualPureFunctions` in vite.config.ts), schemas nothing uses drop out, and zod with
- * them on pages without a form that validates with one: a page that only calls endpoints does not
- * load zod. The server and the type checker keep reading the real files; the endpoint objects are
+ * (schemas, helpers, constants) re-exported from the real file. With the contracts' declarations
+ * marked pure (below), schemas nothing uses drop out, and zod with them on pages without a form that
+ * validates with one: a page that only calls endpoints does not load zod. The server and the type checker keep reading the real files; the endpoint objects are
  * read from them at build start, so both sides still share one declaration.
  */
 export function contractEndpoints(contractsDir: string): Plugin[] {
   return [endpointModules(contractsDir), pureDeclarations(contractsDir)];
 }
 
-/**
- * In a contract file (after TypeScript is stripped), every top-level `const x = <expression>` that
- * may run code becomes `const x = /* @__PURE__ *\/ (() => (<expression>))()`: building a schema
- * (`z.object(…)`, `lecture.extend(…)`, `text().regex(…)`), an endpoint group or an error table has
- * no effect but its value, so the bundler may drop the ones nothing reads. A contract file is also
- * marked free of side effects, so one whose exports nothing reads is left out altogether: its one
- * top-level statement, validation.ts installing zod's Korean messages, is repeated by the web's
- * form dialog, the one place the web validates with zod.
- */
 type Span = { start: number; end: number };
 /** Initializers that may run code; literals, names and functions are left as they are. */
 const WRAPPED = new Set(['CallExpression', 'NewExpression', 'ObjectExpression', 'ArrayExpression', 'TaggedTemplateExpression']);
@@ -53,6 +43,15 @@ type Statement = Span & {
   declarations?: { init?: (Span & { type: string }) | null }[];
 };
 
+/**
+ * In a contract file (after TypeScript is stripped), every top-level `const x = <expression>` that
+ * may run code becomes `const x = /* @__PURE__ *\/ (() => (<expression>))()`: building a schema
+ * (`z.object(…)`, `lecture.extend(…)`, `text().regex(…)`), an endpoint group or an error table has
+ * no effect but its value, so the bundler may drop the ones nothing reads. A contract file is also
+ * marked free of side effects, so one whose exports nothing reads is left out altogether: its one
+ * top-level statement, validation.ts installing zod's Korean messages, is repeated by the web's
+ * form dialog, the one place the web validates with zod.
+ */
 function pureDeclarations(contractsDir: string): Plugin {
   const dir = `${contractsDir}${path.sep}`;
   return {

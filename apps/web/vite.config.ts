@@ -55,10 +55,5 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
-    rolldownOptions: {
-      // Building a zod schema has no effect but the schema, so one nothing reads drops out (see
-      // vite-contract-endpoints.ts); the contracts' `endpoint()` only assembles its argument.
-      treeshake: { manualPureFunctions: ['z', 'endpoint', 'multipartBody', 'downloadReply'] },
-    },
   },
 });
