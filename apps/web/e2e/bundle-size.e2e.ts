@@ -67,7 +67,7 @@ async function studentSignIn() {
 }
 
 const VISITS: Visit[] = [
-  { name: '랜딩 /', run: async () => firstLoad(await e2e.newPage(), '/', 'contact-phone'), budget: 195 * KB },
+  { name: '랜딩 /', run: async () => firstLoad(await e2e.newPage(), '/', 'contact-phone'), budget: 190 * KB },
   { name: '게시판 /board', run: async () => firstLoad(await e2e.newPage(), '/board', 'board-write'), budget: 200 * KB },
   { name: '포털 홈 /portal', run: () => signedInVisit('student', '/portal', 'portal-greeting'), budget: 210 * KB },
   { name: '포털 로그인부터 /login → /portal', run: studentSignIn, budget: 240 * KB },
