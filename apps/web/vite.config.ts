@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { contractEndpoints } from './vite-contract-endpoints.ts';
 
 /**
  * Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) beside every text file of the build
@@ -37,7 +39,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3100';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), ...contractEndpoints(fileURLToPath(new URL('../../packages/contracts/src', import.meta.url))), precompress()],
   define: {
     // The running build's version, compared with the served /version.json to offer a reload.
     __APP_VERSION__: JSON.stringify(pkg.version),

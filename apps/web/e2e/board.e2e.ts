@@ -66,7 +66,8 @@ describe('board', () => {
     const text = ta.getByTestId('sms-message-row').filter({ hasText: '게시판 답변' });
     await expect.poll(() => text.innerText(), { timeout: 20_000 }).toMatch(/010-4321-8765[\s\S]*발송/);
     await text.click();
-    expect(await ta.getByTestId('sms-message-dialog').innerText()).toMatch(/답변이 등록되었습니다[\s\S]*\/board\/\d+/);
+    // The dialog opens at once and fills in when the message has loaded.
+    await expect.poll(() => ta.getByTestId('sms-message-dialog').innerText()).toMatch(/답변이 등록되었습니다[\s\S]*\/board\/\d+/);
     await expectAccessible(ta, pathOf(ta));
 
     // The visitor opens the post from the text with the password and reads the answer.

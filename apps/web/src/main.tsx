@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppChrome } from './app/app-chrome.tsx';
 import { AppErrorBoundary } from './app/error-boundary.tsx';
 import { AppProviders } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { FullScreenSpinner } from './components/full-screen-spinner.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { reloadOnce, reloadWhenBackOnline } from './lib/reload.ts';
@@ -23,7 +23,11 @@ function App() {
   const { status } = useSession();
   // SPEC §2: a spinner until the start-up refresh has answered, so guards never see a half-known session.
   if (status === 'starting') return <FullScreenSpinner label="로그인 정보를 확인하는 중" />;
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }
 
 createRoot(document.getElementById('root')!).render(

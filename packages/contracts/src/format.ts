@@ -78,3 +78,12 @@ export function compareVersions(a: string, b: string): number {
   }
   return 0;
 }
+
+/**
+ * The one naming rule of a session, used everywhere (headers, lists, Excel, the portal): a special
+ * session shows its special name (보강, 특강); a regular one its title by week, "3주차", or "3주차 수"
+ * when the lecture meets several times a week (docs/lectures.md).
+ */
+export function sessionLabel(s: { title: string; specialName: string | null }): string {
+  return s.specialName ?? s.title;
+}

@@ -143,14 +143,8 @@ export const lecture = z.object({
 });
 export type Lecture = z.infer<typeof lecture>;
 
-/**
- * The one naming rule of a session, used everywhere (headers, lists, Excel, the portal): a special
- * session shows its special name (보강, 특강); a regular one its title by week, "3주차", or "3주차 수"
- * when the lecture meets several times a week (docs/lectures.md).
- */
-export function sessionLabel(s: { title: string; specialName: string | null }): string {
-  return s.specialName ?? s.title;
-}
+// The session naming rule lives with the formatters (no zod there), so a page that only shows labels loads no schema.
+export { sessionLabel } from './format.ts';
 
 export const weeklyLecture = z.object({
   id: z.number(),

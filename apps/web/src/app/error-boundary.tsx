@@ -1,6 +1,5 @@
 import { Box, Button, Typography } from '@mui/material';
-import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
-import { useRouteError } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { sendErrorLog } from '../lib/error-log.ts';
 import { isReloadPending, reloadOnce, reloadWhenBackOnline } from '../lib/reload.ts';
 
@@ -47,7 +46,7 @@ function Fallback({ outcome }: { outcome: Outcome }) {
 
 type State = { failed: boolean; outcome: Outcome };
 
-/** Catches errors outside the router (providers, session start-up). */
+/** Catches rendering errors anywhere in the app: providers, session start-up and every page. */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, State> {
   state: State = { failed: false, outcome: 'reloading' };
 
@@ -63,14 +62,4 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
     if (!this.state.failed) return this.props.children;
     return <Fallback outcome={this.state.outcome} />;
   }
-}
-
-/** The router catches errors of route elements itself; this element gives them the same treatment. */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
-  const [outcome, setOutcome] = useState<Outcome>('reloading');
-  useEffect(() => {
-    setOutcome(handleRenderError(error));
-  }, [error]);
-  return <Fallback outcome={outcome} />;
 }

@@ -1,7 +1,6 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import '../lib/dayjs.ts';
 import { ConfirmProvider } from '../components/confirm-dialog.tsx';
 import { queryClient } from '../lib/query-client.ts';
 import { theme } from './theme.ts';

@@ -1,13 +1,17 @@
 import { createTheme } from '@mui/material/styles';
 import { koKR as materialKoKR } from '@mui/material/locale';
 import type {} from '@mui/x-data-grid/themeAugmentation';
-import { gridKoTheme } from '../components/grid-locale.ts';
 
 const FONT_STACK = ['"Pretendard"', '"Noto Sans KR"', '"Noto Sans CJK KR"', '"Apple SD Gothic Neo"', '"Malgun Gothic"', 'system-ui', 'sans-serif'].join(',');
 
 /** Dialogs never exceed 95% of the viewport (SPEC §9), whatever maxWidth a page asks for. */
 const dialogWidth = (px: number) => ({ maxWidth: `min(${px}px, 95vw)` });
 
+/**
+ * The app's theme. The Data Grid's defaults are here (plain settings); its Korean texts are added by
+ * `crm-theme.ts` for the CRM only, the one area with grids, so the landing page and the portal never
+ * load the grid's locale module.
+ */
 export const theme = createTheme(
   {
     palette: {
@@ -71,5 +75,4 @@ export const theme = createTheme(
     },
   },
   materialKoKR,
-  gridKoTheme,
 );

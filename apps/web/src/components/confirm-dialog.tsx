@@ -1,5 +1,6 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useRef, useState } from 'react';
+
+const ConfirmDialogView = lazy(() => import('./confirm-dialog-view.tsx'));
 
 export type ConfirmRequest = {
   title: string;
@@ -15,8 +16,9 @@ const ConfirmContext = createContext<Ask | null>(null);
 
 /**
  * `const confirm = useConfirm(); if (await confirm({ title, message, confirmLabel: '삭제', danger: true })) …`
- * One dialog for the whole app (mounted by ConfirmProvider). The cancel button has the focus first,
- * so a stray Enter never destroys anything; Tab then Enter goes ahead, Esc cancels.
+ * One dialog for the whole app (mounted by ConfirmProvider once first asked, from its own chunk). The
+ * cancel button has the focus first, so a stray Enter never destroys anything; Tab then Enter goes
+ * ahead, Esc cancels.
  */
 export function useConfirm(): Ask {
   const ask = useContext(ConfirmContext);
@@ -26,9 +28,12 @@ export function useConfirm(): Ask {
 
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
+  // Mounted from the first question on and kept, so the dialog's closing transition still plays.
+  const [asked, setAsked] = useState(false);
   const resolveRef = useRef<(ok: boolean) => void>(() => {});
   const ask = useCallback<Ask>((r) => {
     resolveRef.current(false);
+    setAsked(true);
     setRequest(r);
     return new Promise<boolean>((resolve) => {
       resolveRef.current = resolve;
@@ -42,20 +47,11 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={ask}>
       {children}
-      <Dialog open={!!request} onClose={() => answer(false)} maxWidth="xs" fullWidth aria-labelledby="confirm-title" data-testid="confirm-dialog">
-        <DialogTitle id="confirm-title">{request?.title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText component="div">{request?.message}</DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => answer(false)} autoFocus>
-            취소
-          </Button>
-          <Button variant="contained" color={request?.danger ? 'error' : 'primary'} onClick={() => answer(true)} data-testid="confirm-ok">
-            {request?.confirmLabel}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {asked && (
+        <Suspense fallback={null}>
+          <ConfirmDialogView request={request} onAnswer={answer} />
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   );
 }

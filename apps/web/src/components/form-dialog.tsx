@@ -1,9 +1,14 @@
+import { installKoreanErrors } from '@academy/contracts/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, type TextFieldProps } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { type DefaultValues, type FieldPath, type FieldValues, FormProvider, get, type Path, type Resolver, useForm, useFormContext, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage, fieldIssues } from '../lib/http.ts';
+
+// zod's Korean messages, for every form: the browser build loads a contract file only when the page
+// reads one of its exports (vite-contract-endpoints.ts), so the install cannot rest on one's import.
+installKoreanErrors();
 
 type Props<In extends FieldValues, Out> = {
   title: string;

@@ -3,6 +3,7 @@ import createGraphqlDataProvider from '@refinedev/graphql';
 import type { DocumentNode } from 'graphql';
 import { Client, cacheExchange, fetchExchange, makeOperation, mapExchange } from '@urql/core';
 import { sessionFetch } from './http.ts';
+import { changeCount } from './resource-changes.ts';
 import './session.ts';
 
 /** SPEC §9: the GraphQL endpoint. */
@@ -32,8 +33,6 @@ const invalidateResourceTypes = mapExchange({
   },
 });
 
-/** Resources changed outside GraphQL (a REST write), by how many times; see `resourceChanged`. */
-const changes = new Map<string, number>();
 /** The change count each cached query document last went to the server at. */
 const fetchedAt = new Map<number, number>();
 
@@ -49,7 +48,7 @@ const refetchChangedResources = mapExchange({
     for (const def of 'definitions' in op.query ? op.query.definitions : []) {
       if (def.kind !== 'OperationDefinition') continue;
       for (const sel of def.selectionSet.selections) {
-        if (sel.kind === 'Field') change = Math.max(change, changes.get(sel.name.value) ?? 0, changes.get(`${sel.name.value}s`) ?? 0);
+        if (sel.kind === 'Field') change = Math.max(change, changeCount(sel.name.value), changeCount(`${sel.name.value}s`));
       }
     }
     if (change === 0 || (fetchedAt.get(op.key) ?? 0) >= change) return op;
@@ -57,14 +56,6 @@ const refetchChangedResources = mapExchange({
     return makeOperation(op.kind, op, { ...op.context, requestPolicy: 'network-only' });
   },
 });
-
-/**
- * Says that a resource's rows changed outside GraphQL. The query client calls it whenever queries
- * under `gqlKeys.resource(name)` are invalidated, so pages only invalidate, as for REST data.
- */
-export function resourceChanged(resource: string): void {
-  changes.set(resource, (changes.get(resource) ?? 0) + 1);
-}
 
 export const gqlClient = new Client({
   url: GQL_URL,

@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { resourceChanged } from './data-provider.ts';
+import { resourceChanged } from './resource-changes.ts';
 import { ApiError, errorMessage } from './http.ts';
 import { toast } from './toast.ts';
 

@@ -2,7 +2,7 @@ import { hasPermission, USER_TYPE_LABEL } from '@academy/contracts/roles';
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import { AppBar, Avatar, Box, Button, Chip, Divider, Drawer, List, ListItemButton, ListItemIcon, ListItemText, Menu, MenuItem, Toolbar, Typography } from '@mui/material';
+import { AppBar, Avatar, Box, Button, Chip, Divider, Drawer, List, ListItemButton, ListItemIcon, ListItemText, Menu, MenuItem, ThemeProvider, Toolbar, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { ChangePasswordDialog } from '../../features/account/change-password-dia
 import { meQuery } from '../../features/auth/api/me.ts';
 import { ClockButton } from '../../features/payroll/clock-button.tsx';
 import { logout, useSession } from '../../lib/session.ts';
+import { crmTheme } from '../crm-theme.ts';
 import { CRM_NAV } from './crm-nav.ts';
 
 const DRAWER_WIDTH = 232;
@@ -89,57 +90,59 @@ export default function CrmLayout() {
     .sort((a, b) => b.path.length - a.path.length)[0];
 
   return (
-    <Box sx={{ display: 'flex', minWidth: 1366, minHeight: '100vh', bgcolor: 'background.default' }} data-testid="crm-layout">
-      <Drawer
-        variant="permanent"
-        sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', bgcolor: '#0f2e12', color: 'common.white', borderRight: 0 } }}
-      >
-        <Toolbar sx={{ px: 2.5 }}>
-          <Brand inverse />
-        </Toolbar>
-        <Typography variant="overline" sx={{ px: 3, pt: 1, color: 'rgba(255,255,255,0.55)' }}>
-          관리 메뉴
-        </Typography>
-        <List component="nav" aria-label="관리 메뉴" sx={{ px: 1.5 }}>
-          {items.map((item) => {
-            const Icon = item.icon;
-            return (
-              <ListItemButton
-                key={item.path}
-                component={NavLink}
-                to={item.path}
-                selected={current?.path === item.path}
-                sx={{
-                  borderRadius: 2,
-                  mb: 0.5,
-                  color: 'rgba(255,255,255,0.85)',
-                  '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'rgba(255,255,255,0.14)', color: 'common.white' },
-                  '&:hover': { bgcolor: 'rgba(255,255,255,0.08)' },
-                }}
-              >
-                <ListItemIcon sx={{ color: 'inherit', minWidth: 38 }}>
-                  <Icon fontSize="small" />
-                </ListItemIcon>
-                <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
-              </ListItemButton>
-            );
-          })}
-        </List>
-      </Drawer>
-      <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-        <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-          <Toolbar sx={{ gap: 2 }}>
-            <Typography variant="h6" component="h1" sx={{ flexGrow: 1, fontSize: 18 }}>
-              {current?.label ?? '관리'}
-            </Typography>
-            {userType === 'TA' && <ClockButton />}
-            <AccountMenu />
+    <ThemeProvider theme={crmTheme}>
+      <Box sx={{ display: 'flex', minWidth: 1366, minHeight: '100vh', bgcolor: 'background.default' }} data-testid="crm-layout">
+        <Drawer
+          variant="permanent"
+          sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', bgcolor: '#0f2e12', color: 'common.white', borderRight: 0 } }}
+        >
+          <Toolbar sx={{ px: 2.5 }}>
+            <Brand inverse />
           </Toolbar>
-        </AppBar>
-        <Box component="main" sx={{ flexGrow: 1, p: 3 }}>
-          <Outlet />
+          <Typography variant="overline" sx={{ px: 3, pt: 1, color: 'rgba(255,255,255,0.55)' }}>
+            관리 메뉴
+          </Typography>
+          <List component="nav" aria-label="관리 메뉴" sx={{ px: 1.5 }}>
+            {items.map((item) => {
+              const Icon = item.icon;
+              return (
+                <ListItemButton
+                  key={item.path}
+                  component={NavLink}
+                  to={item.path}
+                  selected={current?.path === item.path}
+                  sx={{
+                    borderRadius: 2,
+                    mb: 0.5,
+                    color: 'rgba(255,255,255,0.85)',
+                    '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'rgba(255,255,255,0.14)', color: 'common.white' },
+                    '&:hover': { bgcolor: 'rgba(255,255,255,0.08)' },
+                  }}
+                >
+                  <ListItemIcon sx={{ color: 'inherit', minWidth: 38 }}>
+                    <Icon fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+                </ListItemButton>
+              );
+            })}
+          </List>
+        </Drawer>
+        <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+          <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+            <Toolbar sx={{ gap: 2 }}>
+              <Typography variant="h6" component="h1" sx={{ flexGrow: 1, fontSize: 18 }}>
+                {current?.label ?? '관리'}
+              </Typography>
+              {userType === 'TA' && <ClockButton />}
+              <AccountMenu />
+            </Toolbar>
+          </AppBar>
+          <Box component="main" sx={{ flexGrow: 1, p: 3 }}>
+            <Outlet />
+          </Box>
         </Box>
       </Box>
-    </Box>
+    </ThemeProvider>
   );
 }

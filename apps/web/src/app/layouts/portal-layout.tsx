@@ -1,13 +1,16 @@
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { AppBar, BottomNavigation, BottomNavigationAction, Box, IconButton, Paper, Toolbar, Tooltip } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
-import { InitialPasswordPrompt } from '../../features/account/initial-password-prompt.tsx';
 import { useMe } from '../../features/auth/api/me.ts';
 import { logout } from '../../lib/session.ts';
 import { PORTAL_NAV } from './portal-nav.ts';
 
 const CONTENT_MAX = 640;
+
+/** Its dialog loads only for a student still on the initial password, not with every portal page. */
+const InitialPasswordPrompt = lazy(() => import('../../features/account/initial-password-prompt.tsx'));
 
 function activePath(pathname: string): string | undefined {
   // The longest matching entry wins, so /portal/scores/3 selects 성적 rather than 홈.
@@ -49,7 +52,11 @@ export default function PortalLayout() {
       <Box component="main" sx={{ maxWidth: CONTENT_MAX, mx: 'auto', px: 2, py: 2.5 }}>
         <Outlet />
       </Box>
-      <InitialPasswordPrompt passwordIsInitial={!!me.data?.passwordIsInitial} changePath="/portal/password" />
+      {me.data?.passwordIsInitial && (
+        <Suspense fallback={null}>
+          <InitialPasswordPrompt passwordIsInitial changePath="/portal/password" />
+        </Suspense>
+      )}
       <Paper elevation={8} sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, pb: 'env(safe-area-inset-bottom)', zIndex: (t) => t.zIndex.appBar }}>
         <BottomNavigation showLabels value={value} onChange={(_e, path: string) => navigate(path)} sx={{ maxWidth: CONTENT_MAX, mx: 'auto', height: 64 }}>
           {PORTAL_NAV.map((item) => {

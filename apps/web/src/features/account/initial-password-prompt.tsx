@@ -7,7 +7,7 @@ import { dismissPasswordPrompt, passwordPromptDismissed } from '../../lib/passwo
  * Asks a student still on the initial password (phone's last four digits + login id) to change it.
  * "다음에" hides it until the next sign-in; the question comes back at every sign-in until changed.
  */
-export function InitialPasswordPrompt({ passwordIsInitial, changePath }: { passwordIsInitial: boolean; changePath: string }) {
+export default function InitialPasswordPrompt({ passwordIsInitial, changePath }: { passwordIsInitial: boolean; changePath: string }) {
   const navigate = useNavigate();
   const [dismissed, setDismissed] = useState(passwordPromptDismissed);
   const open = passwordIsInitial && !dismissed;

@@ -1,6 +1,6 @@
 import { addDays, dayOfWeek, DAY_LABELS, kstToday } from '@academy/contracts/dates';
-import { formatKoreanDate, formatPhone } from '@academy/contracts/format';
-import { sessionLabel, type MySession } from '@academy/contracts/lectures';
+import { formatKoreanDate, formatPhone, sessionLabel } from '@academy/contracts/format';
+import type { MySession } from '@academy/contracts/lectures';
 import { Alert, Box, Button, Chip, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';

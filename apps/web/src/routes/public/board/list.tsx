@@ -1,6 +1,6 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import { Alert, Box, Button, Card, Container, InputAdornment, LinearProgress, Pagination, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Container, InputAdornment, LinearProgress, OutlinedInput, Pagination, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useBoardList } from '../../../features/board/api/board-list.ts';
@@ -44,13 +44,15 @@ export default function BoardListPage() {
         }}
         sx={{ mb: 2 }}
       >
-        <TextField
+        {/* The outlined input a label-less TextField draws, without TextField's Select (menu, popover, modal) in this page's chunk. */}
+        <OutlinedInput
           fullWidth
           size="small"
           placeholder="제목으로 찾기"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          slotProps={{ htmlInput: { 'aria-label': '제목으로 찾기', maxLength: 50 }, input: { startAdornment: <InputAdornment position="start"><SearchOutlined /></InputAdornment> } }}
+          inputProps={{ 'aria-label': '제목으로 찾기', maxLength: 50 }}
+          startAdornment={<InputAdornment position="start"><SearchOutlined /></InputAdornment>}
         />
       </Box>
       {list.isError && <Alert severity="error">{errorMessage(list.error)}</Alert>}
