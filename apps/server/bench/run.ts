@@ -19,6 +19,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { seedLarge } from '../src/db/seed/large.ts';
 import { userAccounts } from '../src/modules/users/index.ts';
 import { createDriver } from './driver.ts';
+import { treeCpuSeconds } from './cpu.ts';
 import { judge, QUICK_SCENARIOS } from './quick.ts';
 import type { BenchEnv, CustomResult, HttpScenario, Scenario } from './types.ts';
 
@@ -97,7 +98,9 @@ async function main(): Promise<void> {
       } else if (s.bare && !bareUrl) {
         rows.push({ name: s.name, target: s.target, extra: { skipped: 'PostgreSQL 필요 (BENCH_DATABASE_URL)' } });
       } else {
-        rows.push({ name: s.name, target: s.target, ...(await runHttp(s, s.bare ? bareUrl! : baseUrl, env, login)) });
+        // The server's own process (not the bench's, which runs autocannon too) when it has one.
+        const pid = dbUrl ? children[s.bare ? 1 : 0]?.pid : undefined;
+        rows.push({ name: s.name, target: s.target, ...(await runHttp(s, s.bare ? bareUrl! : baseUrl, env, login, pid)) });
       }
       // Each result as it comes: a long run that is cut short still tells what it measured.
       const { name: _name, target: _target, ...figures } = rows.at(-1)!;
@@ -127,13 +130,14 @@ async function main(): Promise<void> {
   rmSync(tmpDir, { recursive: true, force: true });
 }
 
-async function runHttp(s: HttpScenario, url: string, env: BenchEnv, login: (id: string, pw: string) => Promise<{ cookie: string }>): Promise<CustomResult> {
+async function runHttp(s: HttpScenario, url: string, env: BenchEnv, login: (id: string, pw: string) => Promise<{ cookie: string }>, serverPid?: number): Promise<CustomResult> {
   const specs = await s.prepare(env);
   const connections = s.connections ?? 32;
   const cookiePool: string[] = [];
   if (specs.some((r) => r.rotateRefreshCookie)) {
     for (let i = 0; i < connections; i++) cookiePool.push((await login('bta02', 'ta1234!')).cookie);
   }
+  const cpu0 = treeCpuSeconds(serverPid);
   const result = await autocannon({
     url,
     connections,
@@ -157,7 +161,9 @@ async function runHttp(s: HttpScenario, url: string, env: BenchEnv, login: (id: 
         : {}),
     })) as autocannon.Request[],
   });
-  return { rps: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
+  const cpu1 = treeCpuSeconds(serverPid);
+  const cpuUs = cpu0 !== null && cpu1 !== null && result.requests.total > 0 ? Math.round(((cpu1 - cpu0) * 1e6) / result.requests.total) : null;
+  return { rps: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors + result.non2xx, ...(cpuUs === null ? {} : { extra: { 'server CPU µs/request': cpuUs } }) };
 }
 
 function printTable(rows: Row[]): void {
