@@ -29,6 +29,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'postgres:// URL이어야 합니다 / must be a postgres:// URL').optional(),
   DEMO_DATA: boolish.optional(),
+  PGLITE_WORKER: boolish.optional(),
   JWT_SECRET: z.string().min(32, '32자 이상이어야 합니다 / must be at least 32 characters').optional(),
   ADMIN_LOGIN_ID: z.string().min(3).optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -82,6 +83,8 @@ export type Config = {
   storage?: StorageConfig;
   /** Statements slower than this are logged with their text (PostgreSQL). */
   slowQueryMs?: number;
+  /** The embedded database (no DATABASE_URL) runs in a worker thread of its own (PGLITE_WORKER, off by default for now). */
+  pgliteWorker?: boolean;
   /** A port of its own for GET /metrics without a token (Prometheus); off when absent. */
   metrics?: { port: number; host: string };
   /** How texts leave the building; absent means the outbox driver (nothing leaves) at the default rate and prices. */
@@ -170,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     version: APP_VERSION,
     slowQueryMs: e.SLOW_QUERY_MS,
+    pgliteWorker: e.PGLITE_WORKER ?? false,
     metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
     storage: e.STORAGE_DRIVER === 's3'
       ? {

@@ -13,6 +13,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
+    pgliteWorker: config.pgliteWorker,
     onConnectionError: (err) => console.warn(`데이터베이스 연결이 끊겨 다시 연결합니다 (idle database connection lost): ${err.message}`),
     // The app's logger exists only after the app is built; until then slow statements go to stderr.
     slowQuery: config.slowQueryMs ? { ms: config.slowQueryMs, log: (info) => logSlow(info) } : undefined,

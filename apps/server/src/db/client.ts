@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { openRemotePglite } from './pglite-remote.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -68,6 +69,8 @@ export async function openDatabase(opts: {
   onConnectionError?: (err: Error) => void;
   /** Statements taking longer than `ms` are handed to `log` with their text and duration (PostgreSQL). */
   slowQuery?: { ms: number; log: (info: { statement: string; ms: number }) => void };
+  /** PGlite in a worker thread of its own (db/pglite-remote.ts), beside the thread that answers requests. */
+  pgliteWorker?: boolean;
 }): Promise<Database> {
   const listeners = new Set<(statement: string) => void>();
   const logger = { logQuery: (statement: string) => listeners.forEach((l) => l(statement)) };
@@ -102,10 +105,13 @@ export async function openDatabase(opts: {
     };
   }
   // No dataDir: an in-memory database (tests). Otherwise the files live under DATA_DIR/pglite.
-  const client = await PGlite.create(opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined, {
-    extensions: { pg_trgm },
-    parsers: { 20: (v: string) => Number.parseInt(v, 10) },
-  });
+  const folder = opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined;
+  const client = opts.pgliteWorker
+    ? ((await openRemotePglite({ dataDir: folder })) as unknown as PGlite)
+    : await PGlite.create(folder, {
+        extensions: { pg_trgm },
+        parsers: { 20: (v: string) => Number.parseInt(v, 10) },
+      });
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
   return {

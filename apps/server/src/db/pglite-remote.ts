@@ -1,0 +1,108 @@
+import { Worker } from 'node:worker_threads';
+import type { Results } from '@electric-sql/pglite';
+import { workerScript } from '../lib/workers/pool.ts';
+
+type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
+
+/** What Drizzle's PGlite driver and the app use of a PGlite client: queries, statements, transactions. */
+export type RemoteQueryable = {
+  query: <T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
+  exec: (sql: string) => Promise<Results[]>;
+};
+
+export type RemotePglite = RemoteQueryable & {
+  transaction: <T>(fn: (tx: RemoteQueryable) => Promise<T>) => Promise<T>;
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  readonly closed: boolean;
+  close: () => Promise<void>;
+};
+
+/**
+ * PGlite in a worker thread (db/pglite.worker.ts), behind the part of PGlite's client interface
+ * that Drizzle and the app use, so the thread that answers requests keeps working while the
+ * database does. PGlite's own rules stay: one statement at a time, and while a transaction is open
+ * other statements wait for it (the worker runs it inside PGlite's `transaction`).
+ *
+ * Drizzle asks for some types as raw text with parsers that return their input; a function cannot
+ * cross threads, so those type ids travel as `rawTypes` and the worker applies the same identity.
+ */
+export async function openRemotePglite(opts: { dataDir?: string }): Promise<RemotePglite> {
+  const script = workerScript(import.meta.url, 'pglite.worker');
+  const worker = new Worker(script.url, { argv: script.argv, workerData: { dataDir: opts.dataDir } });
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let nextId = 1;
+  let closed = false;
+  let failure: Error | null = null;
+
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (msg: { ready?: true; id?: number; result?: unknown; error?: Record<string, unknown>; notify?: string; payload?: string }) => {
+      if (msg.ready) return resolve();
+      if (msg.notify !== undefined) {
+        for (const l of listeners.get(msg.notify) ?? []) l(msg.payload ?? '');
+        return;
+      }
+      const p = pending.get(msg.id!);
+      if (!p) return;
+      pending.delete(msg.id!);
+      if (msg.error) p.reject(Object.assign(new Error(String(msg.error.message)), msg.error));
+      else p.resolve(msg.result);
+    });
+  });
+  worker.on('error', (e) => {
+    failure = e;
+    for (const p of pending.values()) p.reject(e);
+    pending.clear();
+  });
+  await ready;
+
+  const call = <T>(msg: Record<string, unknown>): Promise<T> => {
+    if (failure) return Promise.reject(failure);
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ ...msg, id });
+    });
+  };
+  const queryable = (tx?: number): RemoteQueryable => ({
+    query: (sql, params, options) =>
+      call({ op: 'query', sql, params, tx, rowMode: options?.rowMode, rawTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined }),
+    exec: (sql) => call({ op: 'exec', sql, tx }),
+  });
+
+  return {
+    ...queryable(),
+    async transaction(fn) {
+      const tx = await call<number>({ op: 'begin' });
+      let result: Awaited<ReturnType<typeof fn>>;
+      try {
+        result = await fn(queryable(tx));
+      } catch (e) {
+        await call({ op: 'end', tx, commit: false });
+        throw e;
+      }
+      await call({ op: 'end', tx, commit: true });
+      return result;
+    },
+    async listen(channel, onPayload) {
+      let set = listeners.get(channel);
+      if (!set) listeners.set(channel, (set = new Set()));
+      set.add(onPayload);
+      if (set.size === 1) await call({ op: 'listen', channel });
+      return async () => {
+        set.delete(onPayload);
+        if (set.size === 0 && !closed) await call({ op: 'unlisten', channel });
+      };
+    },
+    get closed() {
+      return closed;
+    },
+    async close() {
+      if (closed) return;
+      await call({ op: 'close' });
+      closed = true;
+      await worker.terminate();
+    },
+  };
+}
