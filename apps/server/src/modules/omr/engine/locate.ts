@@ -13,9 +13,10 @@ const DETECT_SIDE = 800;
 /**
  * Where the page of `layout` may be in `img`, best guess first: by our corner markers, the paper's
  * edges, or the whole image. The reader takes the first guess whose bubbles are where the layout
- * says (read-sheet.ts), so a background that happens to look like markers is never read.
+ * says (read-sheet.ts), so a background that happens to look like markers is never read. Guesses
+ * are worked out as they are asked for: a page read at the first guess costs only that one.
  */
-export function locatePage(img: Gray, layout: OmrLayout, markerImage?: Gray): Located[] {
+export function locatePage(img: Gray, layout: OmrLayout, markerImage?: Gray): Iterable<Located> {
   const a = layout.anchor;
   if (a.kind === 'squares') return locateSquares(img, layout, a);
   if (a.kind === 'page') return [locatePaper(img, layout.page)];
@@ -88,7 +89,7 @@ const dist = (a: P, b: P) => Math.hypot(a.x - b.x, a.y - b.y);
  * largest convex quadrilateral of similar solid blobs whose shape fits the page is the marker set;
  * the orientation square decides which corner is the top left (any rotation, upside down too).
  */
-function locateSquares(img: Gray, layout: OmrLayout, a: Extract<OmrAnchor, { kind: 'squares' }>): Located[] {
+function* locateSquares(img: Gray, layout: OmrLayout, a: Extract<OmrAnchor, { kind: 'squares' }>): Generator<Located> {
   const { det, factor } = detectionCopy(img);
   const side = Math.max(det.width, det.height);
   const dark = darkness(det, Math.max(6, Math.round(side / 60)));
@@ -105,7 +106,10 @@ function locateSquares(img: Gray, layout: OmrLayout, a: Extract<OmrAnchor, { kin
     .sort((x, y) => y.paper! + 0.3 * y.core - (x.paper! + 0.3 * x.core))
     .slice(0, 24)
     .map((b) => b.c);
-  if (blobs.length < 4) return [{ ok: false, reason: '네 모서리의 표식을 찾지 못했습니다' }];
+  if (blobs.length < 4) {
+    yield { ok: false, reason: '네 모서리의 표식을 찾지 못했습니다' };
+    return;
+  }
 
   const span = { w: dist(a.centers[0]!, a.centers[1]!), h: dist(a.centers[1]!, a.centers[2]!) };
   const expectedAspect = Math.max(span.w, span.h) / Math.min(span.w, span.h);
@@ -131,10 +135,14 @@ function locateSquares(img: Gray, layout: OmrLayout, a: Extract<OmrAnchor, { kin
     if (!paperBetween(dark, quad)) continue;
     quads.push({ quad, area });
   }
-  if (!quads.length) return [{ ok: false, reason: '네 모서리의 표식을 찾지 못했습니다' }];
+  if (!quads.length) {
+    yield { ok: false, reason: '네 모서리의 표식을 찾지 못했습니다' };
+    return;
+  }
   quads.sort((x, y) => y.area - x.area);
 
-  const out: Located[] = [];
+  // Found guesses go out in order as they are made; the ones that failed follow them.
+  const failed: Located[] = [];
   for (const { quad: detQuad } of quads.slice(0, 12)) {
     const full = detQuad.map((p) => refineCentroid(img, toFull(p, factor), Math.sqrt(quadArea(detQuad) * markerShare) * factor));
     // Which corner is the top left: the orientation square is dark beside it and nowhere else.
@@ -148,13 +156,13 @@ function locateSquares(img: Gray, layout: OmrLayout, a: Extract<OmrAnchor, { kin
       else if (v > pick.second) pick.second = v;
     }
     if (pick.value < 0.25 || pick.value - pick.second < 0.15) {
-      out.push({ ok: false, reason: '답안지의 방향을 알 수 없습니다 (왼쪽 위 표식 옆의 작은 사각형이 보이지 않습니다)' });
+      failed.push({ ok: false, reason: '답안지의 방향을 알 수 없습니다 (왼쪽 위 표식 옆의 작은 사각형이 보이지 않습니다)' });
       continue;
     }
     const corners = [0, 1, 2, 3].map((i) => full[(i + pick.rotation) % 4]!);
-    out.push({ ok: true, toImage: homography(a.centers, corners), corners, rotation: pick.rotation });
+    yield { ok: true, toImage: homography(a.centers, corners), corners, rotation: pick.rotation };
   }
-  return out.sort((x, y) => Number(y.ok) - Number(x.ok));
+  yield* failed;
 }
 
 /** Mean darkness of the 3 × 3 pixels at a blob's centre: printed black, not a shade. */

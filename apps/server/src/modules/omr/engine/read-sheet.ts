@@ -35,6 +35,9 @@ const MIN_OUTLINE_CONTRAST = 0.07;
 /** Even the faintest tenth of the fields must show their outlines: a page read half off its grid is not read. */
 const MIN_OUTLINE_CONTRAST_LOW = 0.035;
 
+/** Mean darkness of the QR box below which nothing is printed there (a printed code is about 0.4). */
+const QR_MIN_DARKNESS = 0.05;
+
 /** Reads one page image against a layout. Pure: the same image always reads the same. */
 export function readPage(img: Gray, layout: OmrLayout, opts: { markerImage?: Gray } = {}): PageRead {
   let failure: PageRead = { ok: false, reason: '답안지를 찾지 못했습니다' };
@@ -79,7 +82,7 @@ function readLocated(img: Gray, layout: OmrLayout, toImage: Float64Array, rotati
     dy: measured[i]!.dy,
     ...decideField({ values: f.values, darkness: measured[i]!.darkness, levels, kind: f.kind }),
   }));
-  const qr = layout.qr ? readQr(img, toImage, layout.qr, layout.unit) : null;
+  const qr = layout.qr && qrPrinted(dark, layout.qr, scale) ? readQr(img, toImage, layout.qr, layout.unit) : null;
   return { ok: true, straightened, scale, fields, levels, qr, rotation };
 }
 
@@ -243,6 +246,24 @@ function inkLevel(dark: Darkness, layout: OmrLayout, scale: number, bubbleDarkne
   }
   const sorted = [...bubbleDarkness].sort((a, b) => a - b);
   return Math.max(0.45, sorted[Math.floor(sorted.length * 0.99)] ?? 0.45);
+}
+
+/**
+ * Whether anything is printed where the QR code goes: a printed code is about half black, the
+ * blank sheet's box is paper. A blank box is not searched for a code.
+ */
+function qrPrinted(dark: Darkness, box: { x: number; y: number; size: number }, scale: number): boolean {
+  const x0 = Math.max(0, Math.round(box.x * scale));
+  const y0 = Math.max(0, Math.round(box.y * scale));
+  const x1 = Math.min(dark.width, Math.round((box.x + box.size) * scale));
+  const y1 = Math.min(dark.height, Math.round((box.y + box.size) * scale));
+  let s = 0;
+  let n = 0;
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
+    s += dark.data[y * dark.width + x]!;
+    n++;
+  }
+  return n > 0 && s / n > QR_MIN_DARKNESS;
 }
 
 /** The QR code re-sampled straight from the source image at ~8 px per mm, then decoded. */
