@@ -2,7 +2,7 @@ import type { OmrField, OmrLayout } from '@academy/contracts/omr';
 import jsQR from 'jsqr';
 import { decideField, type FieldDecision, type PageLevels, pageLevels } from './decide.ts';
 import { apply, homography, scaled, warp } from './homography.ts';
-import { type Darkness, darkness, type Gray, sample } from './image.ts';
+import { type Darkness, darkness, type Gray, sample, scratch } from './image.ts';
 import { locatePage } from './locate.ts';
 
 /** The straightened page's long side in pixels (about 4 px per mm on A4: 18 px across a bubble). */
@@ -64,7 +64,7 @@ function readLocated(img: Gray, layout: OmrLayout, toImage: Float64Array, rotati
   const straightened = warp(img, scaled(toImage, scale), width, height);
   const bw = layout.bubble.width * scale;
   const bh = layout.bubble.height * scale;
-  const dark = darkness(straightened, Math.max(10, Math.round(Math.max(bw, bh) * 1.2)));
+  const dark = darkness(straightened, Math.max(10, Math.round(Math.max(bw, bh) * 1.2)), scratch('read.dark', Float32Array, width * height));
 
   const pattern = offsets({ bw, bh, shape: layout.bubble.shape, stride: width });
   const search = Math.max(2, Math.round(Math.min(bw, bh) * 0.45));
@@ -97,6 +97,12 @@ function outlinesVisible(img: Gray, layout: OmrLayout, toImage: Float64Array): b
   const { width: bw, height: bh } = layout.bubble;
   const unit = Math.min(bw, bh);
   const ring = Array.from({ length: 16 }, (_, i) => ({ c: Math.cos((i / 16) * Math.PI * 2), s: Math.sin((i / 16) * Math.PI * 2) }));
+  const h = toImage;
+  // The image at a page point (as `apply` then `sample`, without an object per point).
+  const at = (x: number, y: number) => {
+    const w = h[6]! * x + h[7]! * y + h[8]!;
+    return sample(img, (h[0]! * x + h[1]! * y + h[2]!) / w, (h[3]! * x + h[4]! * y + h[5]!) / w, 255);
+  };
   const contrasts: number[] = [];
   for (const f of probe) {
     let best = -Infinity;
@@ -105,10 +111,8 @@ function outlinesVisible(img: Gray, layout: OmrLayout, toImage: Float64Array): b
       let outside = 0;
       for (const b of f.bubbles) {
         for (const r of ring) {
-          const e = apply(toImage, { x: b.x + ox * unit + (r.c * bw) / 2, y: b.y + oy * unit + (r.s * bh) / 2 });
-          const o = apply(toImage, { x: b.x + ox * unit + (r.c * bw * 1.32) / 2, y: b.y + oy * unit + (r.s * bh * 1.32) / 2 });
-          edge += sample(img, e.x, e.y, 255);
-          outside += sample(img, o.x, o.y, 255);
+          edge += at(b.x + ox * unit + (r.c * bw) / 2, b.y + oy * unit + (r.s * bh) / 2);
+          outside += at(b.x + ox * unit + (r.c * bw * 1.32) / 2, b.y + oy * unit + (r.s * bh * 1.32) / 2);
         }
       }
       const c = (outside - edge) / Math.max(1, outside);
