@@ -8,8 +8,11 @@ import { readPage, type FieldRead } from './read-sheet.ts';
  * The two jobs a worker thread does for a batch, as plain data in and out (so they cross the
  * thread boundary as structured clones): split an upload into pages, and read one page.
  */
-/** The pages of an upload; `pdf`, the upload's bytes back, when a page must be rendered from them. */
-export type SplitResult = { pages: PdfPage[]; pdf?: Uint8Array };
+export type SplitResult = {
+  pages: PdfPage[];
+  /** The upload's bytes, back from the worker they were moved to, when a page must be rendered from them. */
+  pdf?: Uint8Array;
+};
 
 export type PageSource = { kind: 'image'; bytes: Uint8Array } | { kind: 'pdf'; page: PdfPage; pdf?: Uint8Array };
 
