@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -22,6 +23,36 @@ export class TaskError extends Error {
   }
 }
 
+/** This thread's nice value, as the pool set it (0 when the pool runs at normal priority). */
+export function workerNiceness(): number {
+  return (workerData as { niceness?: number } | undefined)?.niceness ?? 0;
+}
+
+/**
+ * Lowers the CPU priority of the process's threads named `name` (Linux thread names, e.g. libvips's
+ * `libvips worker`) to `niceness`. A native library's own threads do its pixel work at the
+ * priority of whoever started them, not of the worker that asked; a batch worker that uses them
+ * calls this after its calls so that work, too, gives way to the thread answering requests. A no-op
+ * where /proc is not there; a thread's priority is only ever lowered.
+ */
+export function lowerNamedThreads(name: string, niceness: number): void {
+  if (niceness <= 0) return;
+  let tids: string[];
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return;
+  }
+  for (const tid of tids) {
+    try {
+      if (readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim() !== name) continue;
+      if (os.getPriority(Number(tid)) < niceness) os.setPriority(Number(tid), niceness);
+    } catch {
+      // The thread ended between listing and reading.
+    }
+  }
+}
+
 /**
  * The worker side of a pool (src/lib/workers/pool.ts): answers each task message with the
  * handler's result, or with its failure. One task at a time per thread.
@@ -29,7 +60,7 @@ export class TaskError extends Error {
 export function serveTasks<I, O>(handler: (input: I) => Promise<O | Transfer<O>> | O | Transfer<O>): void {
   const port = parentPort;
   if (!port) throw new Error('serveTasks runs in a worker thread');
-  const niceness = (workerData as { niceness?: number } | undefined)?.niceness ?? 0;
+  const niceness = workerNiceness();
   // Linux gives each thread its own nice value: batch work yields the CPU to the thread answering requests.
   if (niceness > 0) os.setPriority(0, niceness);
   port.on('message', async (msg: { id: number; input: I }) => {

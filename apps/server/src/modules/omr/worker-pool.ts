@@ -10,7 +10,8 @@ import type { OmrTask } from './omr.worker.ts';
  * marked unreadable). They run at a lower CPU priority than the thread that answers requests.
  */
 export type OmrPool = {
-  run: <T extends OmrTask>(task: T) => Promise<T extends { type: 'split' } ? SplitResult : PageResult>;
+  /** `transfer`: buffers of the task moved to the thread, not copied (the caller no longer needs them). */
+  run: <T extends OmrTask>(task: T, transfer?: ArrayBuffer[]) => Promise<T extends { type: 'split' } ? SplitResult : PageResult>;
   size: number;
   close: () => Promise<void>;
 };
@@ -33,7 +34,7 @@ export function createOmrPool(opts: { size?: number } = {}): OmrPool {
   return {
     size: pool.size,
     // Batches run as jobs, not for a waiting client: no request signal stops them.
-    run: ((task: OmrTask) => pool.run(task, { signal: null })) as OmrPool['run'],
+    run: ((task: OmrTask, transfer?: ArrayBuffer[]) => pool.run(task, { signal: null, transfer })) as OmrPool['run'],
     close: pool.close,
   };
 }

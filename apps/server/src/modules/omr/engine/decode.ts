@@ -160,8 +160,11 @@ export async function renderPdfPages(bytes: Uint8Array, opts: { dpi: number; pag
   }
 }
 
-/** Encodes a greyscale image as JPEG (the straightened page we keep, the generator's scans and photos). */
+/**
+ * Encodes a greyscale image as JPEG (the straightened page we keep, the generator's scans and
+ * photos). Standard Huffman tables: a file a few percent larger for half the encoding time.
+ */
 export async function encodeJpeg(img: Gray, quality = 80): Promise<Uint8Array> {
-  const buf = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } }).jpeg({ quality, mozjpeg: false }).toBuffer();
+  const buf = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } }).jpeg({ quality, mozjpeg: false, optimiseCoding: false }).toBuffer();
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 }

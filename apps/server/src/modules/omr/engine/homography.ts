@@ -1,4 +1,4 @@
-import { type Gray, sample } from './image.ts';
+import type { Gray } from './image.ts';
 
 /** A plane-to-plane projective map (row-major 3×3, h[8] = 1). */
 export type Homography = Float64Array;
@@ -64,13 +64,37 @@ export function scaled(h: Homography, scale: number): Homography {
  */
 export function warp(src: Gray, h: Homography, width: number, height: number): Gray {
   const out = new Uint8Array(width * height);
-  const [a, b, c, d, e, f, g, k, l] = h as unknown as number[];
+  const a = h[0]!;
+  const b = h[1]!;
+  const c = h[2]!;
+  const d = h[3]!;
+  const e = h[4]!;
+  const f = h[5]!;
+  const g = h[6]!;
+  const k = h[7]!;
+  const l = h[8]!;
+  const sw = src.width;
+  const sh = src.height;
+  const px = src.data;
+  // `sample` (bilinear, white outside) written out: this loop runs for every pixel of every page.
   for (let y = 0; y < height; y++) {
+    const row = y * width;
     for (let x = 0; x < width; x++) {
-      const w = g! * x + k! * y + l!;
-      const sx = (a! * x + b! * y + c!) / w;
-      const sy = (d! * x + e! * y + f!) / w;
-      out[y * width + x] = sample(src, sx, sy, 255);
+      const w = g * x + k * y + l;
+      const sx = (a * x + b * y + c) / w;
+      const sy = (d * x + e * y + f) / w;
+      if (!(sx >= 0 && sy >= 0 && sx < sw - 1 && sy < sh - 1)) {
+        out[row + x] = 255;
+        continue;
+      }
+      const x0 = sx | 0;
+      const y0 = sy | 0;
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const i = y0 * sw + x0;
+      const top = px[i]! + (px[i + 1]! - px[i]!) * fx;
+      const bottom = px[i + sw]! + (px[i + sw + 1]! - px[i + sw]!) * fx;
+      out[row + x] = top + (bottom - top) * fy;
     }
   }
   return { width, height, data: out };

@@ -10,12 +10,29 @@ export function gray(width: number, height: number, data?: Uint8Array): Gray {
   return { width, height, data: data ?? new Uint8Array(width * height) };
 }
 
-/** Averages `factor` × `factor` cells (a clean downscale for detection). */
-export function downsample(img: Gray, factor: number): Gray {
+type ScratchArray = Uint8Array | Int32Array | Float32Array;
+const scratchArrays = new Map<string, ScratchArray>();
+
+/**
+ * A working array this thread reuses from page to page (its contents are whatever the last page
+ * left): the reader's per-page arrays of millions of pixels are taken from here rather than made
+ * for every page, which keeps the garbage collector out of a batch. Only for arrays that never
+ * leave the call that fills them; each use has its own `key`.
+ */
+export function scratch<T extends ScratchArray>(key: string, make: new (length: number) => T, length: number): T {
+  const have = scratchArrays.get(key);
+  if (have instanceof make && have.length >= length) return have.subarray(0, length) as T;
+  const made = new make(length);
+  scratchArrays.set(key, made);
+  return made;
+}
+
+/** Averages `factor` × `factor` cells (a clean downscale for detection); `into` receives the pixels when given. */
+export function downsample(img: Gray, factor: number, into?: Uint8Array): Gray {
   if (factor <= 1) return img;
   const w = Math.floor(img.width / factor);
   const h = Math.floor(img.height / factor);
-  const out = new Uint8Array(w * h);
+  const out = into && into.length === w * h ? into : new Uint8Array(w * h);
   const acc = new Uint32Array(w);
   const area = factor * factor;
   const src = img.data;
@@ -119,10 +136,10 @@ function neighbourhood(src: Float32Array, bw: number, bh: number, pick: (a: numb
   return out;
 }
 
-/** Darkness of every pixel against the paper around it (bilinear between block centres). */
-export function darkness(img: Gray, block: number): Darkness {
+/** Darkness of every pixel against the paper around it (bilinear between block centres); `into` receives it when given. */
+export function darkness(img: Gray, block: number, into?: Float32Array): Darkness {
   const p = paperLevel(img, block);
-  const out = new Float32Array(img.width * img.height);
+  const out = into && into.length === img.width * img.height ? into : new Float32Array(img.width * img.height);
   const { bw, bh, level } = p;
   const x0s = new Int32Array(img.width);
   const x1s = new Int32Array(img.width);
@@ -153,9 +170,9 @@ export function darkness(img: Gray, block: number): Darkness {
 
 export type Component = { area: number; cx: number; cy: number; sxx: number; syy: number; sxy: number; minX: number; minY: number; maxX: number; maxY: number };
 
-/** Connected regions (8-neighbour) of a mask, with their area, centroid, second moments and box. */
-export function components(mask: Uint8Array, width: number, height: number, minArea: number): Component[] {
-  const labels = new Int32Array(width * height);
+/** Connected regions (8-neighbour) of a mask, with their area, centroid, second moments and box; `labels` is working space when given. */
+export function components(mask: Uint8Array, width: number, height: number, minArea: number, labels = new Int32Array(width * height)): Component[] {
+  labels.fill(0);
   let parent = new Int32Array(1024);
   let next = 1;
   const find = (a: number) => {

@@ -1,6 +1,6 @@
 import type { OmrAnchor, OmrLayout } from '@academy/contracts/omr';
 import { apply, homography, type Homography } from './homography.ts';
-import { type Component, components, darkness, downsample, type Gray, otsu } from './image.ts';
+import { type Component, components, darkness, downsample, type Gray, otsu, scratch } from './image.ts';
 
 type P = { x: number; y: number };
 
@@ -13,9 +13,10 @@ const DETECT_SIDE = 800;
 /**
  * Where the page of `layout` may be in `img`, best guess first: by our corner markers, the paper's
  * edges, or the whole image. The reader takes the first guess whose bubbles are where the layout
- * says (read-sheet.ts), so a background that happens to look like markers is never read.
+ * says (read-sheet.ts), so a background that happens to look like markers is never read. Guesses
+ * are worked out as they are asked for: a page read at the first guess costs only that one.
  */
-export function locatePage(img: Gray, layout: OmrLayout, markerImage?: Gray): Located[] {
+export function locatePage(img: Gray, layout: OmrLayout, markerImage?: Gray): Iterable<Located> {
   const a = layout.anchor;
   if (a.kind === 'squares') return locateSquares(img, layout, a);
   if (a.kind === 'page') return [locatePaper(img, layout.page)];
@@ -29,7 +30,7 @@ export const pageToQuad = (page: { width: number; height: number }, quad: P[]) =
 
 function detectionCopy(img: Gray): { det: Gray; factor: number } {
   const factor = Math.max(1, Math.round(Math.max(img.width, img.height) / DETECT_SIDE));
-  return { det: downsample(img, factor), factor };
+  return { det: downsample(img, factor, scratch('locate.det', Uint8Array, Math.floor(img.width / factor) * Math.floor(img.height / factor))), factor };
 }
 const toFull = (p: P, factor: number): P => ({ x: p.x * factor + (factor - 1) / 2, y: p.y * factor + (factor - 1) / 2 });
 
@@ -67,12 +68,12 @@ function quadArea(q: P[]): number {
   return Math.abs(s) / 2;
 }
 
-function isConvex(q: P[]): boolean {
+function isConvex4(p0: P, p1: P, p2: P, p3: P): boolean {
   let sign = 0;
   for (let i = 0; i < 4; i++) {
-    const a = q[i]!;
-    const b = q[(i + 1) % 4]!;
-    const c = q[(i + 2) % 4]!;
+    const a = i === 0 ? p0 : i === 1 ? p1 : i === 2 ? p2 : p3;
+    const b = i === 0 ? p1 : i === 1 ? p2 : i === 2 ? p3 : p0;
+    const c = i === 0 ? p2 : i === 1 ? p3 : i === 2 ? p0 : p1;
     const cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
     if (cross === 0) return false;
     if (sign === 0) sign = Math.sign(cross);
@@ -88,53 +89,40 @@ const dist = (a: P, b: P) => Math.hypot(a.x - b.x, a.y - b.y);
  * largest convex quadrilateral of similar solid blobs whose shape fits the page is the marker set;
  * the orientation square decides which corner is the top left (any rotation, upside down too).
  */
-function locateSquares(img: Gray, layout: OmrLayout, a: Extract<OmrAnchor, { kind: 'squares' }>): Located[] {
+function* locateSquares(img: Gray, layout: OmrLayout, a: Extract<OmrAnchor, { kind: 'squares' }>): Generator<Located> {
   const { det, factor } = detectionCopy(img);
   const side = Math.max(det.width, det.height);
-  const dark = darkness(det, Math.max(6, Math.round(side / 60)));
-  const mask = new Uint8Array(dark.data.length);
+  const dark = darkness(det, Math.max(6, Math.round(side / 60)), scratch('locate.dark', Float32Array, det.data.length));
+  const mask = scratch('locate.mask', Uint8Array, dark.data.length);
   for (let i = 0; i < mask.length; i++) mask[i] = dark.data[i]! > 0.42 ? 1 : 0;
   const pageLong = Math.max(layout.page.width, layout.page.height);
   // The page fills between a third and all of the frame; markers shrink with it and with tilt.
   const maxSide = (side * a.size) / pageLong * 1.5;
   const minSide = (side * a.size) / pageLong * 0.25;
-  const blobs = solidBlobs(components(mask, det.width, det.height, Math.max(6, Math.floor(minSide * minSide * 0.6))), minSide * minSide * 0.6, maxSide * maxSide * 1.3)
+  const blobs = solidBlobs(components(mask, det.width, det.height, Math.max(6, Math.floor(minSide * minSide * 0.6)), scratch('locate.labels', Int32Array, mask.length)), minSide * minSide * 0.6, maxSide * maxSide * 1.3)
     .map((c) => ({ c, core: coreDarkness(dark, c), paper: paperAround(dark, c) }))
     .filter((b) => b.core > 0.55 && b.paper !== null)
     // The most marker-like first: clean paper all around, printed black inside.
     .sort((x, y) => y.paper! + 0.3 * y.core - (x.paper! + 0.3 * x.core))
     .slice(0, 24)
     .map((b) => b.c);
-  if (blobs.length < 4) return [{ ok: false, reason: '네 모서리의 표식을 찾지 못했습니다' }];
+  if (blobs.length < 4) {
+    yield { ok: false, reason: '네 모서리의 표식을 찾지 못했습니다' };
+    return;
+  }
 
   const span = { w: dist(a.centers[0]!, a.centers[1]!), h: dist(a.centers[1]!, a.centers[2]!) };
   const expectedAspect = Math.max(span.w, span.h) / Math.min(span.w, span.h);
   const markerShare = (a.size * a.size) / (span.w * span.h);
-  const quads: { quad: P[]; area: number }[] = [];
-  const n = blobs.length;
-  const areaOf = blobs.map((b) => b.area);
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) for (let k = j + 1; k < n; k++) for (let l = k + 1; l < n; l++) {
-    const a0 = areaOf[i]!;
-    const a1 = areaOf[j]!;
-    const a2 = areaOf[k]!;
-    const a3 = areaOf[l]!;
-    if (Math.max(a0, a1, a2, a3) > 4 * Math.min(a0, a1, a2, a3)) continue;
-    const quad = clockwise([blobs[i]!, blobs[j]!, blobs[k]!, blobs[l]!].map((b) => ({ x: b.cx, y: b.cy })));
-    if (!isConvex(quad)) continue;
-    const area = quadArea(quad);
-    const share = (a0 + a1 + a2 + a3) / 4 / area;
-    if (share < markerShare * 0.3 || share > markerShare * 3) continue;
-    const s0 = (dist(quad[0]!, quad[1]!) + dist(quad[2]!, quad[3]!)) / 2;
-    const s1 = (dist(quad[1]!, quad[2]!) + dist(quad[3]!, quad[0]!)) / 2;
-    const aspect = Math.max(s0, s1) / Math.min(s0, s1);
-    if (aspect < expectedAspect / 1.45 || aspect > expectedAspect * 1.45) continue;
-    if (!paperBetween(dark, quad)) continue;
-    quads.push({ quad, area });
+  const quads = markerQuads({ blobs, dark, expectedAspect, markerShare });
+  if (!quads.length) {
+    yield { ok: false, reason: '네 모서리의 표식을 찾지 못했습니다' };
+    return;
   }
-  if (!quads.length) return [{ ok: false, reason: '네 모서리의 표식을 찾지 못했습니다' }];
   quads.sort((x, y) => y.area - x.area);
 
-  const out: Located[] = [];
+  // Found guesses go out in order as they are made; the ones that failed follow them.
+  const failed: Located[] = [];
   for (const { quad: detQuad } of quads.slice(0, 12)) {
     const full = detQuad.map((p) => refineCentroid(img, toFull(p, factor), Math.sqrt(quadArea(detQuad) * markerShare) * factor));
     // Which corner is the top left: the orientation square is dark beside it and nowhere else.
@@ -148,13 +136,70 @@ function locateSquares(img: Gray, layout: OmrLayout, a: Extract<OmrAnchor, { kin
       else if (v > pick.second) pick.second = v;
     }
     if (pick.value < 0.25 || pick.value - pick.second < 0.15) {
-      out.push({ ok: false, reason: '답안지의 방향을 알 수 없습니다 (왼쪽 위 표식 옆의 작은 사각형이 보이지 않습니다)' });
+      failed.push({ ok: false, reason: '답안지의 방향을 알 수 없습니다 (왼쪽 위 표식 옆의 작은 사각형이 보이지 않습니다)' });
       continue;
     }
     const corners = [0, 1, 2, 3].map((i) => full[(i + pick.rotation) % 4]!);
-    out.push({ ok: true, toImage: homography(a.centers, corners), corners, rotation: pick.rotation });
+    yield { ok: true, toImage: homography(a.centers, corners), corners, rotation: pick.rotation };
   }
-  return out.sort((x, y) => Number(y.ok) - Number(x.ok));
+  yield* failed;
+}
+
+/**
+ * Every convex quadrilateral of four similar blobs whose shape fits the page and whose edges run
+ * over blank paper (a plain function, not part of the generator above: its numbers stay unboxed).
+ */
+function markerQuads(o: { blobs: Component[]; dark: { width: number; height: number; data: Float32Array }; expectedAspect: number; markerShare: number }): { quad: P[]; area: number }[] {
+  const { blobs, dark, expectedAspect, markerShare } = o;
+  const quads: { quad: P[]; area: number }[] = [];
+  const n = blobs.length;
+  const areaOf = blobs.map((b) => b.area);
+  const centres = blobs.map((b) => ({ x: b.cx, y: b.cy }));
+  // Thousands of combinations are tried on a sheet with many marks: each is put in clockwise order
+  // (as `clockwise` does) in these, and becomes an array only when it is convex.
+  const pick = [0, 0, 0, 0];
+  const angle = [0, 0, 0, 0];
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) for (let k = j + 1; k < n; k++) for (let l = k + 1; l < n; l++) {
+    const a0 = areaOf[i]!;
+    const a1 = areaOf[j]!;
+    const a2 = areaOf[k]!;
+    const a3 = areaOf[l]!;
+    if (Math.max(a0, a1, a2, a3) > 4 * Math.min(a0, a1, a2, a3)) continue;
+    const pi = centres[i]!;
+    const pj = centres[j]!;
+    const pk = centres[k]!;
+    const pl = centres[l]!;
+    const cx = (pi.x + pj.x + pk.x + pl.x) / 4;
+    const cy = (pi.y + pj.y + pk.y + pl.y) / 4;
+    pick[0] = i;
+    pick[1] = j;
+    pick[2] = k;
+    pick[3] = l;
+    for (let m = 0; m < 4; m++) angle[m] = Math.atan2(centres[pick[m]!]!.y - cy, centres[pick[m]!]!.x - cx);
+    for (let m = 1; m < 4; m++) {
+      const p = pick[m]!;
+      const t = angle[m]!;
+      let q = m - 1;
+      for (; q >= 0 && angle[q]! > t; q--) {
+        pick[q + 1] = pick[q]!;
+        angle[q + 1] = angle[q]!;
+      }
+      pick[q + 1] = p;
+      angle[q + 1] = t;
+    }
+    if (!isConvex4(centres[pick[0]!]!, centres[pick[1]!]!, centres[pick[2]!]!, centres[pick[3]!]!)) continue;
+    const quad = [centres[pick[0]!]!, centres[pick[1]!]!, centres[pick[2]!]!, centres[pick[3]!]!];
+    const area = quadArea(quad);
+    const share = (a0 + a1 + a2 + a3) / 4 / area;
+    if (share < markerShare * 0.3 || share > markerShare * 3) continue;
+    const s0 = (dist(quad[0]!, quad[1]!) + dist(quad[2]!, quad[3]!)) / 2;
+    const s1 = (dist(quad[1]!, quad[2]!) + dist(quad[3]!, quad[0]!)) / 2;
+    const aspect = Math.max(s0, s1) / Math.min(s0, s1);
+    if (aspect < expectedAspect / 1.45 || aspect > expectedAspect * 1.45) continue;
+    if (!paperBetween(dark, quad)) continue;
+    quads.push({ quad, area });
+  }
+  return quads;
 }
 
 /** Mean darkness of the 3 × 3 pixels at a blob's centre: printed black, not a shade. */

@@ -8,7 +8,11 @@ import { readPage, type FieldRead } from './read-sheet.ts';
  * The two jobs a worker thread does for a batch, as plain data in and out (so they cross the
  * thread boundary as structured clones): split an upload into pages, and read one page.
  */
-export type SplitResult = { pages: PdfPage[] };
+export type SplitResult = {
+  pages: PdfPage[];
+  /** The upload's bytes, back from the worker they were moved to, when a page must be rendered from them. */
+  pdf?: Uint8Array;
+};
 
 export type PageSource = { kind: 'image'; bytes: Uint8Array } | { kind: 'pdf'; page: PdfPage; pdf?: Uint8Array };
 
@@ -30,7 +34,8 @@ const isPdf = (b: Uint8Array) => b.length > 4 && b[0] === 0x25 && b[1] === 0x50 
 
 export async function splitUpload(bytes: Uint8Array): Promise<SplitResult> {
   if (!isPdf(bytes)) return { pages: [{ index: 0, bytes }] };
-  return { pages: await splitPdf(bytes) };
+  const pages = await splitPdf(bytes);
+  return pages.some((p) => p.render) ? { pages, pdf: bytes } : { pages };
 }
 
 export async function readSource(source: PageSource, layout: OmrLayout): Promise<PageResult> {

@@ -2,7 +2,7 @@ import type { OmrField, OmrLayout } from '@academy/contracts/omr';
 import jsQR from 'jsqr';
 import { decideField, type FieldDecision, type PageLevels, pageLevels } from './decide.ts';
 import { apply, homography, scaled, warp } from './homography.ts';
-import { type Darkness, darkness, type Gray, sample } from './image.ts';
+import { type Darkness, darkness, type Gray, sample, scratch } from './image.ts';
 import { locatePage } from './locate.ts';
 
 /** The straightened page's long side in pixels (about 4 px per mm on A4: 18 px across a bubble). */
@@ -35,6 +35,9 @@ const MIN_OUTLINE_CONTRAST = 0.07;
 /** Even the faintest tenth of the fields must show their outlines: a page read half off its grid is not read. */
 const MIN_OUTLINE_CONTRAST_LOW = 0.035;
 
+/** Mean darkness of the QR box below which nothing is printed there (a printed code is about 0.4). */
+const QR_MIN_DARKNESS = 0.05;
+
 /** Reads one page image against a layout. Pure: the same image always reads the same. */
 export function readPage(img: Gray, layout: OmrLayout, opts: { markerImage?: Gray } = {}): PageRead {
   let failure: PageRead = { ok: false, reason: '답안지를 찾지 못했습니다' };
@@ -61,7 +64,7 @@ function readLocated(img: Gray, layout: OmrLayout, toImage: Float64Array, rotati
   const straightened = warp(img, scaled(toImage, scale), width, height);
   const bw = layout.bubble.width * scale;
   const bh = layout.bubble.height * scale;
-  const dark = darkness(straightened, Math.max(10, Math.round(Math.max(bw, bh) * 1.2)));
+  const dark = darkness(straightened, Math.max(10, Math.round(Math.max(bw, bh) * 1.2)), scratch('read.dark', Float32Array, width * height));
 
   const pattern = offsets({ bw, bh, shape: layout.bubble.shape, stride: width });
   const search = Math.max(2, Math.round(Math.min(bw, bh) * 0.45));
@@ -79,7 +82,7 @@ function readLocated(img: Gray, layout: OmrLayout, toImage: Float64Array, rotati
     dy: measured[i]!.dy,
     ...decideField({ values: f.values, darkness: measured[i]!.darkness, levels, kind: f.kind }),
   }));
-  const qr = layout.qr ? readQr(img, toImage, layout.qr, layout.unit) : null;
+  const qr = layout.qr && qrPrinted(dark, layout.qr, scale) ? readQr(img, toImage, layout.qr, layout.unit) : null;
   return { ok: true, straightened, scale, fields, levels, qr, rotation };
 }
 
@@ -94,6 +97,12 @@ function outlinesVisible(img: Gray, layout: OmrLayout, toImage: Float64Array): b
   const { width: bw, height: bh } = layout.bubble;
   const unit = Math.min(bw, bh);
   const ring = Array.from({ length: 16 }, (_, i) => ({ c: Math.cos((i / 16) * Math.PI * 2), s: Math.sin((i / 16) * Math.PI * 2) }));
+  const h = toImage;
+  // The image at a page point (as `apply` then `sample`, without an object per point).
+  const at = (x: number, y: number) => {
+    const w = h[6]! * x + h[7]! * y + h[8]!;
+    return sample(img, (h[0]! * x + h[1]! * y + h[2]!) / w, (h[3]! * x + h[4]! * y + h[5]!) / w, 255);
+  };
   const contrasts: number[] = [];
   for (const f of probe) {
     let best = -Infinity;
@@ -102,10 +111,8 @@ function outlinesVisible(img: Gray, layout: OmrLayout, toImage: Float64Array): b
       let outside = 0;
       for (const b of f.bubbles) {
         for (const r of ring) {
-          const e = apply(toImage, { x: b.x + ox * unit + (r.c * bw) / 2, y: b.y + oy * unit + (r.s * bh) / 2 });
-          const o = apply(toImage, { x: b.x + ox * unit + (r.c * bw * 1.32) / 2, y: b.y + oy * unit + (r.s * bh * 1.32) / 2 });
-          edge += sample(img, e.x, e.y, 255);
-          outside += sample(img, o.x, o.y, 255);
+          edge += at(b.x + ox * unit + (r.c * bw) / 2, b.y + oy * unit + (r.s * bh) / 2);
+          outside += at(b.x + ox * unit + (r.c * bw * 1.32) / 2, b.y + oy * unit + (r.s * bh * 1.32) / 2);
         }
       }
       const c = (outside - edge) / Math.max(1, outside);
@@ -243,6 +250,24 @@ function inkLevel(dark: Darkness, layout: OmrLayout, scale: number, bubbleDarkne
   }
   const sorted = [...bubbleDarkness].sort((a, b) => a - b);
   return Math.max(0.45, sorted[Math.floor(sorted.length * 0.99)] ?? 0.45);
+}
+
+/**
+ * Whether anything is printed where the QR code goes: a printed code is about half black, the
+ * blank sheet's box is paper. A blank box is not searched for a code.
+ */
+function qrPrinted(dark: Darkness, box: { x: number; y: number; size: number }, scale: number): boolean {
+  const x0 = Math.max(0, Math.round(box.x * scale));
+  const y0 = Math.max(0, Math.round(box.y * scale));
+  const x1 = Math.min(dark.width, Math.round((box.x + box.size) * scale));
+  const y1 = Math.min(dark.height, Math.round((box.y + box.size) * scale));
+  let s = 0;
+  let n = 0;
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
+    s += dark.data[y * dark.width + x]!;
+    n++;
+  }
+  return n > 0 && s / n > QR_MIN_DARKNESS;
 }
 
 /** The QR code re-sampled straight from the source image at ~8 px per mm, then decoded. */
