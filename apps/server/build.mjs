@@ -9,13 +9,14 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((d) => !d.startsWith
 await build({
   // The server, the backup/restore tool (run where the server runs: `node dist/ops.js backup`) and
   // the worker threads (src/lib/workers: a pool starts dist/<name>.js): the OMR reader, the .xlsx
-  // reader and the watermarker.
+  // reader and the watermarker, and the embedded database's thread (PGLITE_WORKER).
   entryPoints: {
     main: 'src/main.ts',
     ops: 'src/db/ops/cli.ts',
     'omr.worker': 'src/modules/omr/omr.worker.ts',
     'xlsx.worker': 'src/lib/xlsx.worker.ts',
     'watermark.worker': 'src/modules/files/watermark.worker.ts',
+    'pglite.worker': 'src/db/pglite.worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -83,7 +83,7 @@ export type Config = {
   storage?: StorageConfig;
   /** Statements slower than this are logged with their text (PostgreSQL). */
   slowQueryMs?: number;
-  /** The embedded database (no DATABASE_URL) runs in a worker thread of its own (PGLITE_WORKER, off by default for now). */
+  /** The embedded database (no DATABASE_URL) runs in a worker thread of its own (PGLITE_WORKER, on by default). */
   pgliteWorker?: boolean;
   /** A port of its own for GET /metrics without a token (Prometheus); off when absent. */
   metrics?: { port: number; host: string };
@@ -173,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     version: APP_VERSION,
     slowQueryMs: e.SLOW_QUERY_MS,
-    pgliteWorker: e.PGLITE_WORKER ?? false,
+    pgliteWorker: e.PGLITE_WORKER ?? true,
     metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
     storage: e.STORAGE_DRIVER === 's3'
       ? {

@@ -79,8 +79,9 @@ export async function createTestApp(opts: { seed?: boolean; config?: Partial<Con
 
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
-  // TEST_PGLITE_WORKER=1 runs the embedded database in its worker thread (db/pglite-remote.ts).
-  if (!base) return { database: await openDatabase({ pgliteWorker: process.env.TEST_PGLITE_WORKER === '1' }), drop: async () => {} };
+  // The embedded database in its worker thread, as the server runs it (db/pglite-remote.ts);
+  // TEST_PGLITE_WORKER=0 keeps it on the test's own thread.
+  if (!base) return { database: await openDatabase({ pgliteWorker: process.env.TEST_PGLITE_WORKER !== '0' }), drop: async () => {} };
   const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();

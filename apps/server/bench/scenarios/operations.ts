@@ -43,11 +43,27 @@ async function benchLecture(env: BenchEnv): Promise<{ id: number; name: string }
   return lecture;
 }
 
+/** The mixed reads against a PGlite server holding the large seed, its database in the request thread or in a worker thread. */
+async function mixedOnPglite(env: BenchEnv, lectureName: string, worker: boolean): Promise<Awaited<ReturnType<typeof load>>> {
+  const pglite = await startPgliteInstance(env, worker);
+  try {
+    const signIn = await fetch(`${pglite.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginId: 'ta01', password: 'ta1234!' }) });
+    if (!signIn.ok) throw new Error(`PGlite sign-in: ${signIn.status}`);
+    const token = ((await signIn.json()) as { accessToken: string }).accessToken;
+    const lectures = (await (await fetch(`${pglite.url}/api/lectures?includeDisabled=false`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number; name: string }[];
+    const same = lectures.find((l) => l.name === lectureName);
+    if (!same) throw new Error(`PGlite seed has no lecture ${lectureName}`);
+    return await load([pglite.url], await mixedReads(env, { token, lectureId: same.id }), 32);
+  } finally {
+    await pglite.stop();
+  }
+}
+
 /**
  * A server on embedded PGlite holding the large seed. The seeded folder is kept in .bench/ and
  * reused by later runs (a run migrates it if the schema moved on): seeding PGlite takes minutes.
  */
-async function startPgliteInstance(env: BenchEnv): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startPgliteInstance(env: BenchEnv, worker: boolean): Promise<{ url: string; stop: () => Promise<void> }> {
   const dataDir = path.join(serverRoot, '.bench', 'pglite-large');
   const childEnv = { DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'false', JWT_SECRET: env.jwtSecret, NODE_ENV: 'production', PUBLIC_URL: 'http://bench.local', LOG_LEVEL: 'warn' };
   if (!existsSync(path.join(dataDir, 'seeded'))) {
@@ -59,7 +75,7 @@ async function startPgliteInstance(env: BenchEnv): Promise<{ url: string; stop: 
     });
     writeFileSync(path.join(dataDir, 'seeded'), new Date().toISOString());
   }
-  return startInstance(childEnv);
+  return startInstance({ ...childEnv, PGLITE_WORKER: String(worker) });
 }
 
 async function load(urls: string[], specs: HttpRequestSpec[], connections: number): Promise<{ rps: number; p99: number; max: number; errors: number }> {
@@ -109,27 +125,19 @@ export const scenarios: Scenario[] = [
       if (!env.databaseUrl) return { extra: { skipped: 'needs BENCH_DATABASE_URL (the PostgreSQL side of the comparison)' } };
       const onPg = await load([env.baseUrl], await mixedReads(env), 32);
       const lecture = await benchLecture(env);
-      const pglite = await startPgliteInstance(env);
-      try {
-        const signIn = await fetch(`${pglite.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginId: 'ta01', password: 'ta1234!' }) });
-        if (!signIn.ok) throw new Error(`PGlite sign-in: ${signIn.status}`);
-        const token = ((await signIn.json()) as { accessToken: string }).accessToken;
-        const lectures = (await (await fetch(`${pglite.url}/api/lectures?includeDisabled=false`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number; name: string }[];
-        const same = lectures.find((l) => l.name === lecture.name);
-        if (!same) throw new Error(`PGlite seed has no lecture ${lecture.name}`);
-        const onPglite = await load([pglite.url], await mixedReads(env, { token, lectureId: same.id }), 32);
-        return {
-          rps: onPglite.rps,
-          p99Ms: onPglite.p99,
-          errors: onPg.errors + onPglite.errors,
-          extra: {
-            'PostgreSQL req/s': Math.round(onPg.rps), 'PostgreSQL p99 ms': onPg.p99, 'PostgreSQL max ms': onPg.max,
-            'PGlite max ms': onPglite.max, ratio: Number((onPglite.rps / onPg.rps).toFixed(2)),
-          },
-        };
-      } finally {
-        await pglite.stop();
-      }
+      // The server's default (PGLITE_WORKER on) and the database on the request thread, as before.
+      const onPglite = await mixedOnPglite(env, lecture.name, true);
+      const onRequestThread = await mixedOnPglite(env, lecture.name, false);
+      return {
+        rps: onPglite.rps,
+        p99Ms: onPglite.p99,
+        errors: onPg.errors + onPglite.errors + onRequestThread.errors,
+        extra: {
+          'PostgreSQL req/s': Math.round(onPg.rps), 'PostgreSQL p99 ms': onPg.p99, 'PostgreSQL max ms': onPg.max,
+          'PGlite max ms': onPglite.max, ratio: Number((onPglite.rps / onPg.rps).toFixed(2)),
+          'PGLITE_WORKER=false req/s': Math.round(onRequestThread.rps), 'PGLITE_WORKER=false p99 ms': onRequestThread.p99, 'PGLITE_WORKER=false max ms': onRequestThread.max,
+        },
+      };
     },
   },
   {

@@ -69,7 +69,7 @@ export async function openDatabase(opts: {
   onConnectionError?: (err: Error) => void;
   /** Statements taking longer than `ms` are handed to `log` with their text and duration (PostgreSQL). */
   slowQuery?: { ms: number; log: (info: { statement: string; ms: number }) => void };
-  /** PGlite in a worker thread of its own (db/pglite-remote.ts), beside the thread that answers requests. */
+  /** PGlite in a worker thread of its own (db/pglite-remote.ts), beside the thread that answers requests (the server's default, PGLITE_WORKER). */
   pgliteWorker?: boolean;
 }): Promise<Database> {
   const listeners = new Set<(statement: string) => void>();
