@@ -67,7 +67,7 @@ export default function BoardListPage() {
             page={page}
             size="large"
             onChange={(_, p) => setParams({ ...(q ? { q } : {}), page: String(p) })}
-            getItemAriaLabel={(type, p) => (type === 'page' ? `${p}쪽` : type === 'next' ? '다음 쪽' : type === 'previous' ? '이전 쪽' : String(type))}
+            getItemAriaLabel={(type, p) => (type === 'page' ? `${p} 쪽` : type === 'next' ? '다음 쪽' : type === 'previous' ? '이전 쪽' : String(type))}
           />
         </Stack>
       )}
