@@ -37,6 +37,7 @@ export async function openRemotePglite(opts: { dataDir?: string }): Promise<Remo
 
   const ready = new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the database thread ended before it was ready (exit code ${code})`)));
     worker.on('message', (msg: { ready?: true; id?: number; result?: unknown; error?: Record<string, unknown>; notify?: string; payload?: string }) => {
       if (msg.ready) return resolve();
       if (msg.notify !== undefined) {
@@ -50,11 +51,14 @@ export async function openRemotePglite(opts: { dataDir?: string }): Promise<Remo
       else p.resolve(msg.result);
     });
   });
-  worker.on('error', (e) => {
-    failure = e;
-    for (const p of pending.values()) p.reject(e);
+  // A thread that fails or ends fails every statement waiting on it, and every later one.
+  const fail = (e: Error) => {
+    failure ??= e;
+    for (const p of pending.values()) p.reject(failure);
     pending.clear();
-  });
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the database thread ended (exit code ${code})`)));
   await ready;
 
   const call = <T>(msg: Record<string, unknown>): Promise<T> => {

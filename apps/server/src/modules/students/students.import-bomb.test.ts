@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { sheetReaderLoad } from '../../lib/xlsx.ts';
 import { xlsxBomb } from '../../lib/xlsx.testkit.ts';
 import { makeStaff, type TestAccount } from '../users/users.testkit.ts';
-import { importWorkbook, multipartBody } from './students.testkit.ts';
+import { importWorkbook, multipartBody, uploadImport } from './students.testkit.ts';
 
 let t: TestApp;
 let ta: TestAccount;
@@ -15,14 +15,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-async function upload(file: Buffer) {
-  const body = multipartBody([
-    { name: 'dryRun', value: 'true' },
-    { name: 'file', filename: '학생.xlsx', content: file },
-  ]);
-  const res = await t.app.inject({ method: 'POST', url: '/api/students/excel', headers: { authorization: `Bearer ${ta.token}`, ...body.headers }, payload: body.payload });
-  return { status: res.statusCode, json: res.json() };
-}
+const upload = (file: Buffer) => uploadImport(t, { token: ta.token, file, dryRun: true });
 
 const GB = 1024 * 1024 * 1024;
 

@@ -6,7 +6,7 @@ import { auditLogs } from '../../lib/audit/audit.table.ts';
 import { userAccounts } from '../users/index.ts';
 import { makeStaff, type TestAccount } from '../users/users.testkit.ts';
 import { studentProfiles } from './students.table.ts';
-import { generatedRows, importWorkbook, multipartBody } from './students.testkit.ts';
+import { generatedRows, importWorkbook, uploadImport } from './students.testkit.ts';
 
 let t: TestApp;
 let ta: TestAccount;
@@ -17,14 +17,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-async function upload(file: Buffer) {
-  const body = multipartBody([
-    { name: 'dryRun', value: 'false' },
-    { name: 'file', filename: '학생.xlsx', content: file },
-  ]);
-  const res = await t.app.inject({ method: 'POST', url: '/api/students/excel', headers: { authorization: `Bearer ${ta.token}`, ...body.headers }, payload: body.payload });
-  return { status: res.statusCode, json: res.json() };
-}
+const upload = (file: Buffer) => uploadImport(t, { token: ta.token, file, dryRun: false });
 
 const accountsLike = async (prefix: string) => (await t.ctx.db.select({ n: count() }).from(userAccounts).where(like(userAccounts.loginId, `${prefix}%`)))[0]!.n;
 const profilesLike = async (prefix: string) =>

@@ -8,7 +8,7 @@ import { auditLogs } from '../../lib/audit/audit.table.ts';
 import { makeLecture } from '../lectures/lectures.testkit.ts';
 import { userAccounts } from '../users/index.ts';
 import { makeStaff, type TestAccount } from '../users/users.testkit.ts';
-import { generatedRows, importWorkbook, makeProfiledStudents, makeStudent, multipartBody } from './students.testkit.ts';
+import { generatedRows, importWorkbook, makeProfiledStudents, makeStudent, multipartBody, uploadImport } from './students.testkit.ts';
 
 let t: TestApp;
 let admin: TestAccount;
@@ -45,14 +45,7 @@ const get = (url: string) => t.call('GET', url, ta.token);
 const countStudents = async () => (await t.ctx.db.select({ n: count() }).from(userAccounts).where(eq(userAccounts.userType, 'STUDENT')))[0]!.n;
 const countAudit = async (action: string) => (await t.ctx.db.select({ n: count() }).from(auditLogs).where(eq(auditLogs.action, action)))[0]!.n;
 
-async function upload(opts: { file: Buffer; dryRun: boolean; filename?: string; token?: string }) {
-  const body = multipartBody([
-    { name: 'dryRun', value: String(opts.dryRun) },
-    { name: 'file', filename: opts.filename ?? '학생.xlsx', content: opts.file },
-  ]);
-  const res = await t.app.inject({ method: 'POST', url: '/api/students/excel', headers: { authorization: `Bearer ${opts.token ?? ta.token}`, ...body.headers }, payload: body.payload });
-  return { status: res.statusCode, json: res.json() };
-}
+const upload = (opts: { file: Buffer; dryRun: boolean; filename?: string; token?: string }) => uploadImport(t, { ...opts, token: opts.token ?? ta.token });
 
 describe('student list and search', () => {
   it('pages, sorts and shows profiles and tags; students and guests are refused', async () => {

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { STUDENT_EXCEL_HEADERS, type CreateStudentBody, type Student } from '@academy/contracts/students';
-import type { TestApp } from '../../../test/harness.ts';
+import type { CallResult, TestApp } from '../../../test/harness.ts';
 import { koreanName, mobile, rng } from '../../db/seed/korean.ts';
 
 let counter = 0;
@@ -60,6 +60,16 @@ export function multipartBody(parts: ({ name: string; value: string } | { name: 
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** POST /api/students/excel as the given staff member, as the import dialog sends it. */
+export async function uploadImport(t: TestApp, opts: { token: string; file: Buffer; dryRun: boolean; filename?: string }): Promise<Pick<CallResult, 'status' | 'json'>> {
+  const body = multipartBody([
+    { name: 'dryRun', value: String(opts.dryRun) },
+    { name: 'file', filename: opts.filename ?? '학생.xlsx', content: opts.file },
+  ]);
+  const res = await t.app.inject({ method: 'POST', url: '/api/students/excel', headers: { authorization: `Bearer ${opts.token}`, ...body.headers }, payload: body.payload });
+  return { status: res.statusCode, json: res.json() };
 }
 
 /** n valid import rows with unique login ids and phones. */
