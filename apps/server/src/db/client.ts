@@ -257,6 +257,13 @@ function currentClient(): unknown {
  * Without this, a cross-module call inside a transaction that forgot to pass the handle would run
  * outside it (and on PGlite, whose single connection the transaction holds, wait forever).
  */
+const HANDLE = Symbol('db handle');
+
+/** What `db` stands for at this moment: the caller's transaction, or the database itself. */
+export function handleOf(db: Db): DbOrTx {
+  return ((db as unknown as Record<symbol, DbOrTx | undefined>)[HANDLE] ?? db);
+}
+
 function joinsTransactions(root: Db): Db {
   const transaction = (fn: (tx: Tx) => Promise<unknown>, config?: unknown) => {
     const target = currentTx.getStore() ?? root;
@@ -265,6 +272,7 @@ function joinsTransactions(root: Db): Db {
   return new Proxy(root, {
     get(_, prop) {
       if (prop === 'transaction') return transaction;
+      if (prop === HANDLE) return currentTx.getStore() ?? root;
       const target = currentTx.getStore() ?? root;
       const value = Reflect.get(target, prop, target) as unknown;
       return typeof value === 'function' ? value.bind(target) : value;

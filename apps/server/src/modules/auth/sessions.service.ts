@@ -127,8 +127,8 @@ export function createSessionService({ ctx, users, throttle }: AuthDeps & { thro
     },
 
     async me(userId: number): Promise<Me> {
-      const u = await users.credentials({ id: userId });
-      if (!u || u.deletedAt) throw appError(USER_ERRORS.not_found, '해당 계정을 찾을 수 없습니다');
+      const u = await users.profile(userId);
+      if (!u) throw appError(USER_ERRORS.not_found, '해당 계정을 찾을 수 없습니다');
       return {
         id: u.id,
         loginId: u.loginId,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { insertJsonRows } from '../../db/sql.ts';
 import type { SessionCache } from './session-cache.ts';
 import { accountColumns, users } from './users.table.ts';
@@ -37,6 +38,8 @@ export type AccountCredentials = {
   passwordInitial: boolean;
 };
 
+export type AccountProfile = Pick<AccountCredentials, 'id' | 'loginId' | 'name' | 'userType' | 'isAdminLevel' | 'phone' | 'passwordInitial'>;
+
 /** A reset link may not go to a phone that staff below ADMIN set this recently (docs/DECISIONS.md). */
 export const RESET_HOLD_AFTER_PHONE_CHANGE_MS = 7 * 86_400_000;
 
@@ -47,15 +50,26 @@ export const RESET_HOLD_AFTER_PHONE_CHANGE_MS = 7 * 86_400_000;
 export function createAccounts({ ctx, sessions }: { ctx: AppContext; sessions: SessionCache }) {
   const { db } = ctx;
   const credentialColumns = { ...accountColumns, passwordHash: users.passwordHash, passwordInitial: users.passwordInitial, sessionVersion: users.sessionVersion, phoneChangedAt: users.phoneChangedAt, resetHeldUntil: users.resetHeldUntil };
+  // Every /me and every sign-in reads one of these: prepared once (db/prepared.ts).
+  const credentialsById = preparedQuery('users_credentials_by_id', (h) => h.select(credentialColumns).from(users).where(eq(users.id, sql.placeholder('id'))).limit(1));
+  const profileById = preparedQuery('users_profile_by_id', (h) =>
+    h.select({ id: users.id, loginId: users.loginId, name: users.name, userType: users.userType, isAdminLevel: users.isAdminLevel, phone: users.phone, passwordInitial: users.passwordInitial })
+      .from(users)
+      .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+      .limit(1),
+  );
+  const credentialsByLoginId = preparedQuery('users_credentials_by_login_id', (h) => h.select(credentialColumns).from(users).where(eq(users.loginId, sql.placeholder('loginId'))).limit(1));
 
   return {
+    /** Who is signed in (GET /auth/me, asked by every page load): the account's own fields, without its hash; null when deleted. */
+    async profile(id: number): Promise<AccountProfile | null> {
+      const [row] = await profileById(db, { id });
+      return row ?? null;
+    },
+
     /** The account signing in (by login id) or changing a password (by id), with its hash; null when there is none. */
     async credentials(by: { loginId: string } | { id: number }): Promise<AccountCredentials | null> {
-      const [row] = await db
-        .select(credentialColumns)
-        .from(users)
-        .where('loginId' in by ? eq(users.loginId, by.loginId) : eq(users.id, by.id))
-        .limit(1);
+      const [row] = 'loginId' in by ? await credentialsByLoginId(db, { loginId: by.loginId }) : await credentialsById(db, { id: by.id });
       return row ?? null;
     },
 
