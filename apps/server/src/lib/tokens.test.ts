@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTokenSigner } from './tokens.ts';
 
 const secret = 'tokens-test-secret-tokens-test-secret-0123';
@@ -45,5 +45,37 @@ describe('access tokens', () => {
     ];
     for (const token of refused) expect(signer.verify(token), token).toEqual({ ok: false, reason: 'invalid' });
     expect(signer.verify(handMade({ alg: 'HS256', typ: 'JWT' }, payload))).toMatchObject({ ok: true, claims: { userType: 'ADMIN' } });
+  });
+
+  describe('a token checked once is remembered by its text', () => {
+    afterEach(() => void vi.useRealTimers());
+
+    it('still expires: the second look at a remembered token checks the clock again', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const short = createTokenSigner(secret, 60);
+      const token = await short.sign(claims);
+      expect(short.verify(token)).toEqual({ ok: true, claims });
+      expect(short.verify(token)).toEqual({ ok: true, claims });
+      vi.setSystemTime(Date.now() + 61_000);
+      expect(short.verify(token)).toEqual({ ok: false, reason: 'expired' });
+      expect(short.verify(token)).toEqual({ ok: false, reason: 'expired' });
+    });
+
+    it('a changed byte is a different token: refused even after the real one was remembered', async () => {
+      const token = await signer.sign(claims);
+      expect(signer.verify(token).ok).toBe(true);
+      const [h, p, s] = token.split('.');
+      const other = `${h}.${b64({ sub: '1', lid: 'admin', typ: 'ADMIN', adm: true, sv: 0, exp: future() })}.${s}`;
+      expect(signer.verify(other)).toEqual({ ok: false, reason: 'invalid' });
+      expect(signer.verify(`${h}.${p}.${s!.slice(0, -2)}AA`)).toEqual({ ok: false, reason: 'invalid' });
+    });
+
+    it('the remembered claims cannot be changed by a caller', async () => {
+      const token = await signer.sign(claims);
+      const first = signer.verify(token);
+      if (!first.ok) throw new Error('refused');
+      expect(() => ((first.claims as { userType: string }).userType = 'ADMIN')).toThrow();
+      expect(signer.verify(token)).toEqual({ ok: true, claims });
+    });
   });
 });

@@ -18,8 +18,12 @@ export type TokenSigner = {
   verify: (token: string) => { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
 };
 
+/** Tokens verified lately, remembered by their exact text: a client sends the same one for up to 15 minutes. */
+const VERIFIED_CACHE_MAX = 20_000;
+
 export function createTokenSigner(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): TokenSigner {
   const key = new TextEncoder().encode(secret);
+  const verified = new Map<string, { claims: AccessClaims; exp: number }>();
   return {
     sign: (c) =>
       new SignJWT({ lid: c.loginId, typ: c.userType, adm: c.isAdminLevel, sv: c.sessionVersion ?? 0 })
@@ -28,12 +32,24 @@ export function createTokenSigner(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_
         .setIssuedAt()
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
         .sign(key),
-    verify: (token) => verifyHs256(token, key),
+    // A token whose signature was checked once is the same bytes the next time: only its expiry
+    // is looked at again. Refused tokens are not remembered (they cost the full check every time).
+    verify: (token) => {
+      const hit = verified.get(token);
+      if (hit) return hit.exp > Date.now() / 1000 ? { ok: true, claims: hit.claims } : (verified.delete(token), EXPIRED);
+      const result = verifyHs256(token, key);
+      if (result.ok) {
+        if (verified.size >= VERIFIED_CACHE_MAX) verified.clear();
+        verified.set(token, { claims: Object.freeze(result.claims), exp: result.exp });
+      }
+      return result.ok ? { ok: true, claims: result.claims } : result;
+    },
   };
 }
 
-type Verified = ReturnType<TokenSigner['verify']>;
+type Verified = { ok: true; claims: AccessClaims; exp: number } | { ok: false; reason: 'expired' | 'invalid' };
 const INVALID: Verified = { ok: false, reason: 'invalid' };
+const EXPIRED = { ok: false, reason: 'expired' } as const;
 const HS256_HEADER = /^\{\s*"alg"\s*:\s*"HS256"\s*(,\s*"typ"\s*:\s*"JWT"\s*)?\}$/;
 
 /**
@@ -59,12 +75,12 @@ function verifyHs256(token: string, key: Uint8Array): Verified {
   }
   if (typeof payload !== 'object' || payload === null) return INVALID;
   if (typeof payload.exp !== 'number') return INVALID;
-  if (payload.exp <= Math.floor(Date.now() / 1000)) return { ok: false, reason: 'expired' };
+  if (payload.exp <= Math.floor(Date.now() / 1000)) return EXPIRED;
   const userId = Number(payload.sub);
   const typ = payload.typ;
   if (typeof payload.sub !== 'string' || !Number.isInteger(userId) || (typ !== 'STUDENT' && typ !== 'TA' && typ !== 'ADMIN')) return INVALID;
   const sessionVersion = typeof payload.sv === 'number' && Number.isInteger(payload.sv) ? payload.sv : 0;
-  return { ok: true, claims: { userId, loginId: String(payload.lid ?? ''), userType: typ, isAdminLevel: payload.adm === true, sessionVersion } };
+  return { ok: true, exp: payload.exp, claims: { userId, loginId: String(payload.lid ?? ''), userType: typ, isAdminLevel: payload.adm === true, sessionVersion } };
 }
 
 /** An opaque refresh token and the hash we store for it. */
