@@ -1,7 +1,6 @@
 import autocannon from 'autocannon';
 import { pushAlertTemplatesResource } from '../../src/modules/push-alert-templates/index.ts';
 import { listStatements } from '../../src/plugins/graphql/schema.ts';
-import { compile } from '../../src/plugins/graphql/sql.ts';
 import { timeLoop, type BenchEnv, type CustomResult, type Scenario } from '../types.ts';
 
 /**
@@ -73,7 +72,7 @@ async function measure(env: BenchEnv): Promise<CustomResult> {
   const statements = Array.from({ length: 20 }, (_, i) => {
     const v = variables(i);
     const s = listStatements({ res: pushAlertTemplatesResource, user: admin as never, filter: v.filter, sorting: v.sorting as never, paging: v.paging });
-    return { nodes: compile(s.nodes!), count: compile(s.count!) };
+    return { nodes: s.nodes!, count: s.count! };
   });
   const [first] = await env.driver.query<{ n: number }>(statements[0]!.count.text, statements[0]!.count.params);
   if (first?.n !== checked.data.pushAlertTemplates.totalCount) throw new Error('driver and gql disagree on totalCount');

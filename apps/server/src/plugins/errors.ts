@@ -40,10 +40,8 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback:
       req.log.warn({ err }, 'database refused a value the validation let through');
       return reply.code(dataError.status).send({ code: dataError.code, message: dataError.message });
     }
-    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({ code: clientErrorCode(err), message: clientErrorMessage(err, status) });
-    }
+    const client = clientError(err);
+    if (client) return reply.code(client.status).send({ code: client.code, message: client.message });
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ code: 'server.error', message: '서버 오류가 발생했습니다. 잠시 후 다시 시도해 주세요' });
   });
@@ -57,6 +55,13 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback:
     const what = url.startsWith('/api') ? 'API를' : '파일을';
     return reply.code(404).send({ code: 'route.not_found', message: `요청한 ${what} 찾을 수 없습니다: ${req.method} ${url}` });
   });
+}
+
+/** A request Fastify refused before any handler (not JSON, too large, wrong type …): its status, code and Korean message; null for a server fault. */
+export function clientError(err: FastifyError): { status: number; code: string; message: string } | null {
+  const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+  if (status < 400 || status >= 500) return null;
+  return { status, code: clientErrorCode(err), message: clientErrorMessage(err, status) };
 }
 
 function clientErrorCode(err: FastifyError): string {

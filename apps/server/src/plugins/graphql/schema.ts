@@ -1,5 +1,5 @@
 import { hasPermission } from '@academy/contracts/roles';
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type {
   GraphQLFieldConfig,
@@ -22,15 +22,23 @@ import { gqlError, invalid, notAllowed, signInRequired } from './errors.ts';
 import type { ResourceDef, ScalarKind, SortSpec } from './registry.ts';
 import {
   filterToSql,
+  frag,
   fromFor,
+  idIn,
+  idIs,
   idParam,
   mapRow,
+  Param,
+  runnable,
   selectList,
   sortToSql,
+  statement,
   validPaging,
   whereFor,
   type FilterInput,
+  type Frag,
   type Paging,
+  type Statement,
 } from './sql.ts';
 
 const {
@@ -50,7 +58,7 @@ const {
   Kind,
 } = graphql;
 
-/** `app` and `reply` are taken by mercurius, hence `appContext`. */
+/** What every resolver gets: the app's services and the signed-in user. */
 export type GqlContext = { appContext: AppContext; user: AuthUser | null };
 
 /** Non-admins read at most this many rows per request; admins may page freely. */
@@ -172,11 +180,6 @@ function parseInput(opts: { schema: z.ZodObject; value: unknown; prefix?: string
 
 type Rows = Record<string, unknown>[];
 
-async function rowsOf(db: { execute: (q: SQL) => Promise<unknown> }, q: SQL): Promise<Rows> {
-  const r = (await db.execute(q)) as { rows: Rows };
-  return r.rows;
-}
-
 function stamps(table: PgTable, kind: 'create' | 'update', now: Date): Record<string, Date> {
   const cols = getTableColumns(table);
   const out: Record<string, Date> = {};
@@ -201,10 +204,9 @@ export function listStatements(opts: {
   paging?: Paging | null;
   nodes?: boolean;
   count?: boolean;
-}): { nodes: SQL | null; count: SQL | null; uncappedAll: boolean } {
+}): { nodes: Statement | null; count: Statement | null; uncappedAll: boolean } {
   const { res, user } = opts;
   const where = whereFor({ res, user, filter: filterToSql({ res, filter: opts.filter }) });
-  const order = sortToSql({ res, sorting: opts.sorting });
   const paging = validPaging(opts.paging);
   const capped = !isAdmin(user);
   if (capped && paging.limit !== null && paging.limit > MAX_PAGE_SIZE) {
@@ -214,10 +216,20 @@ export function listStatements(opts: {
   const limit = paging.limit ?? (capped ? MAX_PAGE_SIZE + 1 : null);
   const nodes = opts.nodes === false
     ? null
-    : sql`select ${selectList(res)} from ${fromFor(res)} where ${where} order by ${order}${limit === null ? sql`` : sql` limit ${limit}`}${paging.offset ? sql` offset ${paging.offset}` : sql``}`;
-  const count = opts.count === false ? null : sql`select count(*)::int as n from ${fromFor(res)} where ${where}`;
+    : statement([
+        'select ', ...selectList(res), ' from ', ...fromFor(res), ' where ', ...where, ' order by ', ...sortToSql({ res, sorting: opts.sorting }),
+        ...(limit === null ? [] : [' limit ', new Param(limit)]),
+        ...(paging.offset ? [' offset ', new Param(paging.offset)] : []),
+      ]);
+  const count = opts.count === false ? null : statement(['select count(*)::int as n from ', ...fromFor(res), ' where ', ...where]);
   return { nodes, count, uncappedAll: capped && paging.limit === null };
 }
+
+const idColumnOf = (res: ResourceDef): Frag => frag(res.idColumn);
+
+/** The rows of a statement, in the caller's transaction if any. */
+const rowsOf = <T extends Record<string, unknown> = Rows[number]>(db: Parameters<typeof selectRows>[0], f: Frag | Statement): Promise<T[]> =>
+  selectRows<T>(db, runnable(f));
 
 /** Builds one resource's types, queries and mutations. */
 function resourceFields(res: ResourceDef): { query: GraphQLFieldConfigMap<unknown, GqlContext>; mutation: GraphQLFieldConfigMap<unknown, GqlContext> } {
@@ -268,16 +280,16 @@ function resourceFields(res: ResourceDef): { query: GraphQLFieldConfigMap<unknow
 
   async function readOne(c: GqlContext, user: AuthUser, id: unknown): Promise<Record<string, unknown>> {
     const key = idParam({ res, id, path: 'id' });
-    const where = whereFor({ res, user, filter: sql`${res.idColumn} = ${key}` });
-    const [row] = await selectRows(c.appContext.db, sql`select ${selectList(res)} from ${fromFor(res)} where ${where} limit 1`);
+    const where = whereFor({ res, user, filter: idIs(res, key) });
+    const [row] = await rowsOf(c.appContext.db, ['select ', ...selectList(res), ' from ', ...fromFor(res), ' where ', ...where, ' limit 1']);
     if (!row) throw notFoundError(res, id);
     return mapRow(res, row);
   }
 
   async function readByIds(c: GqlContext, user: AuthUser, ids: unknown[]): Promise<Record<string, unknown>[]> {
     if (ids.length === 0) return [];
-    const where = whereFor({ res, user, filter: sql`${res.idColumn} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})` });
-    return (await selectRows(c.appContext.db, sql`select ${selectList(res)} from ${fromFor(res)} where ${where} order by ${res.idColumn}`)).map((r) => mapRow(res, r));
+    const where = whereFor({ res, user, filter: idIn(res, ids) });
+    return (await rowsOf(c.appContext.db, ['select ', ...selectList(res), ' from ', ...fromFor(res), ' where ', ...where, ' order by ', ...idColumnOf(res)])).map((r) => mapRow(res, r));
   }
 
   const list: GraphQLFieldConfig<unknown, GqlContext, { filter?: FilterInput; sorting?: SortSpec[]; paging?: Paging }> = {
@@ -293,8 +305,8 @@ function resourceFields(res: ResourceDef): { query: GraphQLFieldConfigMap<unknow
       const want = selected(info);
       const list = listStatements({ res, user, filter: args.filter, sorting: args.sorting, paging: args.paging, nodes: want.has('nodes'), count: want.has('totalCount') });
       const [rows, counted] = await Promise.all([
-        list.nodes ? selectRows(c.appContext.db, list.nodes) : [],
-        list.count ? selectRows<{ n: number }>(c.appContext.db, list.count) : [],
+        list.nodes ? rowsOf(c.appContext.db, list.nodes) : [],
+        list.count ? rowsOf<{ n: number }>(c.appContext.db, list.count) : [],
       ]);
       if (list.uncappedAll && rows.length > MAX_PAGE_SIZE) {
         throw invalid('paging', `조회 결과가 ${MAX_PAGE_SIZE}건을 넘습니다. 필터를 좁히거나 페이지로 나누어 조회해 주세요`);
@@ -386,7 +398,7 @@ function resourceFields(res: ResourceDef): { query: GraphQLFieldConfigMap<unknow
         const values = parseInput({ schema, value: args.input.update });
         const key = idParam({ res, id: args.input.id, path: 'input.id' });
         await c.appContext.db.transaction(async (tx) => {
-          const [before] = await rowsOf(tx, sql`select ${selectList(res)} from ${fromFor(res)} where ${whereFor({ res, user, filter: sql`${res.idColumn} = ${key}` })} for update`);
+          const [before] = await rowsOf(tx, ['select ', ...selectList(res), ' from ', ...fromFor(res), ' where ', ...whereFor({ res, user, filter: idIs(res, key) }), ' for update']);
           if (!before) throw notFoundError(res, args.input.id);
           await tx.update(table).set({ ...values, ...stamps(table, 'update', c.appContext.now()) } as never).where(sql`${res.idColumn} = ${key}`);
           await recordAudit(tx, { actorId: user.userId, action: audit('update'), entity: res.name, entityId: key as number, before, after: values });
@@ -402,7 +414,7 @@ function resourceFields(res: ResourceDef): { query: GraphQLFieldConfigMap<unknow
         const values = parseInput({ schema, value: args.input.update });
         const where = filterOf(args.input, user);
         const updatedCount = await c.appContext.db.transaction(async (tx) => {
-          const before = await rowsOf(tx, sql`select ${selectList(res)} from ${fromFor(res)} where ${where} order by ${res.idColumn} for update`);
+          const before = await rowsOf(tx, ['select ', ...selectList(res), ' from ', ...fromFor(res), ' where ', ...where, ' order by ', ...idColumnOf(res), ' for update']);
           if (before.length === 0) return 0;
           const ids = before.map((r) => r.id);
           await tx.update(table).set({ ...values, ...stamps(table, 'update', c.appContext.now()) } as never).where(sql`${res.idColumn} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
@@ -426,7 +438,7 @@ function resourceFields(res: ResourceDef): { query: GraphQLFieldConfigMap<unknow
         const user = allow({ res, op: 'delete', user: c.user });
         const key = idParam({ res, id: args.input.id, path: 'input.id' });
         return c.appContext.db.transaction(async (tx) => {
-          const [before] = await rowsOf(tx, sql`select ${selectList(res)} from ${fromFor(res)} where ${whereFor({ res, user, filter: sql`${res.idColumn} = ${key}` })} for update`);
+          const [before] = await rowsOf(tx, ['select ', ...selectList(res), ' from ', ...fromFor(res), ' where ', ...whereFor({ res, user, filter: idIs(res, key) }), ' for update']);
           if (!before) throw notFoundError(res, args.input.id);
           await tx.delete(table).where(sql`${res.idColumn} = ${key}`);
           await recordAudit(tx, { actorId: user.userId, action: audit('delete'), entity: res.name, entityId: key as number, before });
@@ -441,7 +453,7 @@ function resourceFields(res: ResourceDef): { query: GraphQLFieldConfigMap<unknow
         const user = allow({ res, op: 'delete', user: c.user });
         const where = filterOf(args.input, user);
         const deletedCount = await c.appContext.db.transaction(async (tx) => {
-          const before = await rowsOf(tx, sql`select ${selectList(res)} from ${fromFor(res)} where ${where} order by ${res.idColumn} for update`);
+          const before = await rowsOf(tx, ['select ', ...selectList(res), ' from ', ...fromFor(res), ' where ', ...where, ' order by ', ...idColumnOf(res), ' for update']);
           if (before.length === 0) return 0;
           await tx.delete(table).where(sql`${res.idColumn} in (${sql.join(before.map((b) => sql`${b.id}`), sql`, `)})`);
           await recordAudit(tx, before.map((b) => ({ actorId: user.userId, action: audit('delete'), entity: res.name, entityId: b.id as number, before: b })));
