@@ -29,7 +29,7 @@ export type RegisteredRoute = { method: string; url: string; permission: Permiss
  * session version is the token's), so sign-out, revoked sessions and deactivation end access
  * tokens at once rather than when they expire.
  */
-export function registerAuth(app: FastifyInstance, opts: { signer: TokenSigner; sessionAlive: (claims: AccessClaims) => Promise<boolean> }): RegisteredRoute[] {
+export function registerAuth(app: FastifyInstance, opts: { signer: TokenSigner; sessionAlive: (claims: AccessClaims) => boolean | Promise<boolean> }): RegisteredRoute[] {
   const { signer, sessionAlive } = opts;
   const routes: RegisteredRoute[] = [];
   app.decorateRequest('user', null);
@@ -46,30 +46,43 @@ export function registerAuth(app: FastifyInstance, opts: { signer: TokenSigner; 
     for (const m of methods) if (m !== 'HEAD') routes.push({ method: m, url: route.url, permission: route.config?.permission });
   });
 
-  app.addHook('onRequest', async (req) => {
+  // Callback style: a signed-in request whose session is known answers without a promise or a
+  // microtask (the hook runs on every request; issue 17). Only a session not yet in memory waits.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (req.routeOptions.url === undefined) return done(); // not-found handler
     const permission = req.routeOptions.config?.permission;
-    if (req.routeOptions.url === undefined) return; // not-found handler
     const token = bearer(req);
-    if (token) {
-      const result = await signer.verify(token);
+    if (!token) return done(refusal(req, permission));
+    const result = signer.verify(token);
+    const settle = (alive: boolean): void => {
       const failure = !result.ok
         ? result.reason === 'expired'
           ? unauthorized('auth.token_expired', '로그인이 만료되었습니다. 다시 로그인해 주세요')
           : unauthorized('auth.token_invalid', '인증 정보가 올바르지 않습니다. 다시 로그인해 주세요')
-        : (await sessionAlive(result.claims))
+        : alive
           ? null
           : unauthorized('auth.session_ended', '로그아웃되었거나 계정이 비활성화되었습니다. 다시 로그인해 주세요');
       if (result.ok && !failure) req.user = result.claims;
-      else if (permission !== 'open') throw failure;
+      else if (permission !== 'open') return done(failure!);
       else req.authFailure = failure;
-    }
-    if (!permission) throw forbidden('auth.route_undeclared', '이 API는 접근 권한이 정해지지 않아 사용할 수 없습니다');
-    if (permission === 'open') return;
-    if (!req.user) throw unauthorized('auth.required', '로그인이 필요합니다');
-    if (!hasPermission(req.user, permission)) throw forbidden();
+      done(refusal(req, permission));
+    };
+    if (!result.ok) return settle(false);
+    const alive = sessionAlive(result.claims);
+    if (typeof alive === 'boolean') return settle(alive);
+    alive.then(settle, done);
   });
 
   return routes;
+}
+
+/** Why this request may not reach its route (undefined: it may). */
+function refusal(req: FastifyRequest, permission: Permission | undefined): Error | undefined {
+  if (!permission) return forbidden('auth.route_undeclared', '이 API는 접근 권한이 정해지지 않아 사용할 수 없습니다');
+  if (permission === 'open') return undefined;
+  if (!req.user) return unauthorized('auth.required', '로그인이 필요합니다');
+  if (!hasPermission(req.user, permission)) return forbidden();
+  return undefined;
 }
 
 export function bearer(req: FastifyRequest): string | null {

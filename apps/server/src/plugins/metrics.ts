@@ -28,10 +28,11 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     // Unmatched URLs share one label, so a scanner cannot grow the series without bound.
     const routeLabel = req.routeOptions.url ?? 'unmatched';
     duration.observe({ method: req.method, route: routeLabel, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
 
   new Gauge({

@@ -144,10 +144,13 @@ export function createAccounts({ ctx, sessions }: { ctx: AppContext; sessions: S
 
     /**
      * Is the account of this access token still signed in: active, not deleted, same session
-     * version? Asked on every request, so answered from memory (session-cache.ts) after the first.
+     * version? Asked on every request, so answered from memory (session-cache.ts) after the first,
+     * at once (no promise) when it is known.
      */
-    async sessionAlive(claims: { userId: number; sessionVersion?: number }): Promise<boolean> {
-      return (await sessions.version(claims.userId)) === (claims.sessionVersion ?? 0);
+    sessionAlive(claims: { userId: number; sessionVersion?: number }): boolean | Promise<boolean> {
+      const want = claims.sessionVersion ?? 0;
+      const v = sessions.version(claims.userId);
+      return v instanceof Promise ? v.then((known) => known === want) : v === want;
     },
 
     /** The session version of an active, not deleted account; null otherwise. The session cache's source. */

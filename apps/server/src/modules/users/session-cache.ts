@@ -70,19 +70,20 @@ export function createSessionCache(opts: { listen: Database['listen']; load: (us
       await stop?.();
     },
 
-    /** The account's current session version, or null when it may not be signed in. */
-    async version(userId: number): Promise<number | null> {
+    /** The account's current session version, or null when it may not be signed in: at once when it is in memory, else from the database. */
+    version(userId: number): number | null | Promise<number | null> {
       if (listening && !isPending(userId)) {
         const cached = versions.get(userId);
         if (cached !== undefined) return cached;
       }
       const seen = generation;
-      const v = await opts.load(userId);
-      if (listening && generation === seen && !isPending(userId)) {
-        if (versions.size >= MAX_ENTRIES) versions.clear();
-        versions.set(userId, v);
-      }
-      return v;
+      return opts.load(userId).then((v) => {
+        if (listening && generation === seen && !isPending(userId)) {
+          if (versions.size >= MAX_ENTRIES) versions.clear();
+          versions.set(userId, v);
+        }
+        return v;
+      });
     },
 
     /** This instance changed these accounts' sessions (called right after the write, in or out of a transaction). */
