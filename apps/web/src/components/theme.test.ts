@@ -5,7 +5,7 @@ import { theme } from './theme.ts';
 /** The custom properties `src/app/base.css` declares on :root. */
 function cssVariables(): Record<string, string> {
   const css = readFileSync(new URL('../app/base.css', import.meta.url), 'utf8');
-  return Object.fromEntries([...css.matchAll(/--([\w-]+):\s*([^;]+);/g)].map(([, name, value]) => [name, value.trim()]));
+  return Object.fromEntries([...css.matchAll(/--([\w-]+):\s*([^;]+);/g)].map((m) => [m[1], (m[2] ?? '').trim()]));
 }
 
 describe('the light pages and the MUI pages share one palette', () => {
@@ -44,7 +44,7 @@ describe('the light pages and the MUI pages share one palette', () => {
       'text-secondary': css['text-secondary'],
       'text-disabled': css['text-disabled'],
       divider: css.divider,
-      font: css.font.replaceAll(', ', ','),
+      font: css.font?.replaceAll(', ', ','),
       radius: css.radius,
     });
   });
