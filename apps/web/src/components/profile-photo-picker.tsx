@@ -1,7 +1,7 @@
 import { PROFILE_IMAGE_EXTENSIONS, profileImagesApi } from '@academy/contracts/files';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { call } from '../lib/api.ts';
+import { call } from '../lib/call.ts';
 import { errorMessage } from '../lib/http.ts';
 import { PROFILE_IMAGES_TAG, useProfileImages } from '../lib/profile-images.ts';
 import { toast } from '../lib/toast.ts';
