@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { AppLink } from './app-link.tsx';
 import s from './light.module.css';
 
 type Look = {
@@ -34,12 +34,12 @@ export function Button({ variant, color, size, fullWidth, startIcon, endIcon, ch
   );
 }
 
-/** A link inside the app (client-side navigation) that looks like a button. */
-export function LinkButton({ variant, color, size, fullWidth, startIcon, endIcon, children, className, ...rest }: Look & Decoration & LinkProps) {
+/** A link inside the app (client-side navigation, see AppLink) that looks like a button. */
+export function LinkButton({ variant, color, size, fullWidth, startIcon, endIcon, children, className, ...rest }: Look & Decoration & { to: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>) {
   return (
-    <Link className={buttonClass({ variant, color, size, fullWidth }, className)} {...rest}>
+    <AppLink className={buttonClass({ variant, color, size, fullWidth }, className)} {...rest}>
       <Inside startIcon={startIcon} endIcon={endIcon}>{children}</Inside>
-    </Link>
+    </AppLink>
   );
 }
 

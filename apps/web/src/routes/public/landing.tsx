@@ -1,15 +1,21 @@
 import { formatKoreanDate } from '@academy/contracts/format';
 import { useEffect, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
 import { CENTER_NAME } from '../../components/brand.tsx';
 import { AnchorButton, LinkButton } from '../../components/light/button.tsx';
 import { Chip } from '../../components/light/chip.tsx';
 import { Skeleton } from '../../components/light/feedback.tsx';
 import { Icon } from '../../components/light/icons.tsx';
 import { usePublicCenter } from '../../features/center/api/public-center.ts';
+import { useNavigation } from '../../lib/navigation.ts';
 import { CENTER_INFO } from './center-info.ts';
 import { NOTICES, STRENGTHS } from './landing-data.ts';
 import s from './landing.module.css';
+
+/*
+ * The landing page is the first thing a parent sees, often on a phone, so it is drawn with the
+ * app's own CSS and the light components, and reads no router and no query library: a first visit
+ * loads React and this page only (apps/web/README.md, "First-load JavaScript").
+ */
 
 const accessTimeIcon = 'M11.99 2C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2M12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8m.5-13H11v6l5.25 3.15.75-1.23-4.5-2.67z';
 const arrowForwardIcon = 'm12 4-1.41 1.41L16.17 11H4v2h12.17l-5.58 5.59L12 20l8-8z';
@@ -18,12 +24,6 @@ const parkingIcon = 'M13 3H6v18h4v-6h3c3.31 0 6-2.69 6-6s-2.69-6-6-6m.2 8H10V7h3
 const phoneInTalkIcon = 'M15 12h2c0-2.76-2.24-5-5-5v2c1.66 0 3 1.34 3 3zm4 0h2c0-4.97-4.03-9-9-9v2c3.87 0 7 3.13 7 7zm1 3.5c-1.25 0-2.45-.2-3.57-.57-.1-.03-.21-.05-.31-.05-.26 0-.51.1-.71.29l-2.2 2.2c-2.83-1.44-5.15-3.75-6.59-6.59l2.2-2.21c.28-.26.36-.65.25-1C8.7 6.45 8.5 5.25 8.5 4c0-.55-.45-1-1-1H4c-.55 0-1 .45-1 1 0 9.39 7.61 17 17 17 .55 0 1-.45 1-1v-3.5c0-.55-.45-1-1-1zM5.03 5h1.5c.07.88.22 1.75.45 2.58l-1.2 1.21c-.4-1.21-.66-2.47-.75-3.79zM19 18.97c-1.32-.09-2.6-.35-3.8-.76l1.2-1.2c.85.24 1.72.39 2.6.45v1.51z';
 const placeIcon = 'M12 12c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2m6-1.8C18 6.57 15.35 4 12 4s-6 2.57-6 6.2c0 2.34 1.95 5.44 6 9.14 4.05-3.7 6-6.8 6-9.14M12 2c4.2 0 8 3.22 8 8.2 0 3.32-2.67 7.25-8 11.8-5.33-4.55-8-8.48-8-11.8C4 5.22 7.8 2 12 2';
 const subwayIcon = 'M12 2c-4 0-8 .5-8 4v9.5C4 17.43 5.57 19 7.5 19L6 20.5v.5h12v-.5L16.5 19c1.93 0 3.5-1.57 3.5-3.5V6c0-3.5-3.58-4-8-4m5.66 3H6.43c.61-.52 2.06-1 5.57-1 3.71 0 5.12.46 5.66 1M11 7v3H6V7zm2 0h5v3h-5zm3.5 10h-9c-.83 0-1.5-.67-1.5-1.5V12h12v3.5c0 .83-.67 1.5-1.5 1.5M7 14.5a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0M14 14.5a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0';
-
-/*
- * The landing page is the first thing a parent sees, often on a phone, so it is drawn with the
- * app's own CSS and the light components: no MUI, no emotion (apps/web/README.md, "First-load
- * JavaScript").
- */
 
 function Section({ id, eyebrow, title, children, tinted = false }: { id: string; eyebrow: string; title: string; children: ReactNode; tinted?: boolean }) {
   return (
@@ -80,9 +80,9 @@ function Hero({ name }: { name: string }) {
   );
 }
 
-/** The header's section links arrive as /#courses; the router does not scroll to hashes by itself. */
+/** The header's section links arrive as /#courses; neither the router nor the landing shell scrolls to hashes by itself. */
 function useScrollToHash() {
-  const { hash } = useLocation();
+  const hash = useNavigation()?.hash ?? '';
   useEffect(() => {
     if (!hash) return;
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -154,7 +154,7 @@ export default function LandingPage() {
                   </div>
                 </div>
                 <p className={`${s.body2} ${s.teacherCourses}`}>
-                  {center.data.courses.filter((c) => c.teacherName === t.name).map((c) => c.name).join(', ')}
+                  {(center.data?.courses ?? []).filter((c) => c.teacherName === t.name).map((c) => c.name).join(', ')}
                 </p>
               </div>
             </div>
