@@ -5,7 +5,6 @@ import { call } from '../lib/call.ts';
 import { errorMessage } from '../lib/http.ts';
 import { PROFILE_IMAGES_TAG, useProfileImages } from '../lib/profile-images.ts';
 import { toast } from '../lib/toast.ts';
-import { precheck, uploadFile } from '../lib/uploader.ts';
 import { Button } from './light/button.tsx';
 import { Spinner } from './light/feedback.tsx';
 import { StudentAvatar } from './student-avatar.tsx';
@@ -22,10 +21,12 @@ export function ProfilePhotoPicker({ userId, name, self }: { userId: number; nam
   const [busy, setBusy] = useState(false);
   const pick = async (file: File | undefined) => {
     if (!file) return;
-    const problem = precheck(file, 'profile');
-    if (problem) return toast.error(problem);
     setBusy(true);
     try {
+      // The upload code loads once a picture is chosen: the portal home shows this picker to every student.
+      const { precheck, uploadFile } = await import('../lib/uploader.ts');
+      const problem = precheck(file, 'profile');
+      if (problem) return toast.error(problem);
       const stored = await uploadFile({ file, target: { kind: 'profile' }, signal: new AbortController().signal, onProgress: () => {} });
       const body = { fileId: stored.id };
       if (self) await call(profileImagesApi.setMine, { body });
