@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
       // Light pages (own CSS, no MUI): what a first visit and every sign-in load.
       { index: true, element: page(Landing) },
       { path: 'login', element: page(Login) },
+      { path: 'board', element: page(BoardList) },
       {
         element: page(MuiPages),
         children: [
@@ -92,7 +93,6 @@ export const routes: RouteObject[] = [
           { path: 'link/file/:token', element: page(ParentFileLink) },
           { path: 'link/score/:token', element: page(ParentScoreLink) },
           { path: 'link/week/:token', element: page(ParentWeekLink) },
-          { path: 'board', element: page(BoardList) },
           { path: 'board/write', element: page(BoardWrite) },
           { path: 'board/:id', element: page(BoardPost) },
           { path: 'board/:id/edit', element: page(BoardWrite) },

@@ -28,6 +28,11 @@ export function LinearProgress({ value, label, className }: { value: number; lab
   );
 }
 
+/** A bar that runs while something loads without a known end (MUI's indeterminate LinearProgress). */
+export function IndeterminateProgress({ label }: { label: string }) {
+  return <span className={s.indeterminate} role="progressbar" aria-label={label} />;
+}
+
 /** An error message box (MUI's standard error Alert). */
 export function ErrorAlert({ children, ...rest }: { children: ReactNode; 'data-testid'?: string }) {
   return (

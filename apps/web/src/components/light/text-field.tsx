@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import s from './light.module.css';
 
 /**
@@ -18,6 +18,24 @@ export function TextField({ label, value, className, ...rest }: { label: string;
           <legend className={s.fieldLegend}>
             <span>{label}</span>
           </legend>
+        </fieldset>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * MUI's small outlined input without a label (a search box): an icon at the start, the placeholder
+ * in the field, and its name for screen readers in `aria-label`.
+ */
+export function SearchField({ icon, value, className, ...rest }: { icon: ReactNode; value: string; 'aria-label': string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value'>) {
+  return (
+    <div className={[s.field, className].filter(Boolean).join(' ')}>
+      <div className={`${s.fieldBox} ${s.searchBox}`}>
+        <span className={s.searchIcon}>{icon}</span>
+        <input className={s.fieldInput} value={value} {...rest} />
+        <fieldset aria-hidden="true" className={s.fieldOutline}>
+          <legend className={s.fieldLegend} />
         </fieldset>
       </div>
     </div>
