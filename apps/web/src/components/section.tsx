@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import s from './light/light.module.css';
+import s from './section.module.css';
 
 /**
  * A titled card, the building block of detail pages (CRM) and the portal's stacked sections.

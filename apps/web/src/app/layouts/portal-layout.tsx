@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import { Icon } from '../../components/light/icons.tsx';
-import lightStyles from '../../components/light/light.module.css';
+import lightStyles from '../../components/light/button.module.css';
 import { useMe } from '../../features/auth/api/me.ts';
 import { logout } from '../../lib/session.ts';
 import s from './portal-layout.module.css';

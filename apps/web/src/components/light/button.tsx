@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
 import { AppLink } from './app-link.tsx';
-import s from './light.module.css';
+import s from './button.module.css';
 
 type Look = {
   variant?: 'contained' | 'outlined' | 'text';

@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import s from './light.module.css';
+import s from './chip.module.css';
 
 /** MUI's Chip without the click and delete parts: a label in a pill. */
 export function Chip({ label, size = 'medium', variant = 'filled', color = 'default', className, ...rest }: {

@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Icon, errorOutlineIcon } from './icons.tsx';
-import s from './light.module.css';
+import s from './feedback.module.css';
 
 /** A grey bar that pulses while its content loads (MUI's text Skeleton). Marked for tests and tools by `data-skeleton`. */
 export function Skeleton({ height, width, className, style }: { height?: number; width?: number | string; className?: string; style?: CSSProperties }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon, errorOutlineIcon } from './icons.tsx';
-import s from './light.module.css';
+import s from './feedback.module.css';
 
 const closeIcon = 'M19 6.41L17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z';
 const infoOutlinedIcon = 'M11,9H13V7H11M12,20C7.59,20 4,16.41 4,12C4,7.59 7.59,4 12,4C16.41,4 20,7.59 20,12C20,16.41 16.41,20 12,20M12,2A10,10 0 0,0 2,12A10,10 0 0,0 12,22A10,10 0 0,0 22,12A10,10 0 0,0 12,2M11,17H13V11H11V17Z';
@@ -29,7 +29,7 @@ export function FilledAlert({ severity, action, onClose, children, ...rest }: {
         <div className={s.alertAction}>
           {action}
           {onClose && (
-            <button type="button" className={s.iconButton} aria-label="닫기" title="닫기" onClick={onClose}>
+            <button type="button" className={s.alertClose} aria-label="닫기" title="닫기" onClick={onClose}>
               <Icon path={closeIcon} />
             </button>
           )}

@@ -1,4 +1,4 @@
-import s from './light.module.css';
+import s from './icons.module.css';
 
 /*
  * The light pages draw Material icons as plain SVG paths: the same drawings as @mui/icons-material

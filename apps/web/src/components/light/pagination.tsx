@@ -1,5 +1,5 @@
 import { Icon } from './icons.tsx';
-import s from './light.module.css';
+import s from './pagination.module.css';
 
 const previousIcon = 'M15.41 7.41L14 6l-6 6 6 6 1.41-1.41L10.83 12z';
 const nextIcon = 'M10 6L8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z';

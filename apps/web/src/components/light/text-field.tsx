@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import s from './light.module.css';
+import s from './field.module.css';
 
 /**
  * MUI's outlined TextField (medium) in plain CSS: the label sits in the box and moves onto its
