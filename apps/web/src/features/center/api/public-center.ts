@@ -2,15 +2,16 @@ import { centerApi } from '@academy/contracts/center';
 import type { ReplyOf } from '@academy/contracts/endpoint';
 import { useEffect, useState } from 'react';
 import { call } from '../../../lib/call.ts';
+import { withRetries } from '../../../lib/retry.ts';
 
 export type PublicCenter = ReplyOf<typeof centerApi.info>;
 
 let loading: Promise<PublicCenter> | undefined;
 let loaded: PublicCenter | undefined;
 
-/** One request per page load; a failure is forgotten so the next visit of the page tries again. */
+/** One request per page load, retried as a query would be; a failure is forgotten so the next visit of the page tries again. */
 function loadPublicCenter(): Promise<PublicCenter> {
-  loading ??= call(centerApi.info).then(
+  loading ??= withRetries(() => call(centerApi.info)).then(
     (center) => (loaded = center),
     (err: unknown) => {
       loading = undefined;
