@@ -74,7 +74,9 @@ function CrmIndex() {
 
 /**
  * The one route table. Areas add their pages inside the CRM or portal children below (the guard on the
- * parent already applies); the board's public pages are under the public layout.
+ * parent already applies); the board's public pages are under the public layout. The public and
+ * portal frames are light (no MUI): a page there that uses MUI goes in its `MuiPages` group, which
+ * provides the MUI theme; the CRM layout provides its own.
  */
 export const routes: RouteObject[] = [
   {
@@ -161,7 +163,7 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The routes, rendered by the `BrowserRouter` in main.tsx (declarative mode: the app uses no loaders,
+ * The routes, rendered by the `BrowserRouter` in full-app.tsx (declarative mode: the app uses no loaders,
  * actions or fetchers, and the data router would add about 17 KB gzip to every first load). A page
  * that fails to render reaches `AppErrorBoundary`, which logs it and reloads (SPEC §8). The router
  * registers itself so an expired session leaves through client-side navigation.
