@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { browserForFile, expectAccessible, pathOf } from './harness.ts';
+import { browserForFile, DEMO_ACCOUNTS, expectAccessible, pathOf } from './harness.ts';
 
 const e2e = browserForFile();
 const PHONE = { width: 390, height: 844 };
@@ -20,7 +20,41 @@ async function ask(page: Awaited<ReturnType<typeof e2e.newPage>>, q: { name: str
   return new URL(page.url()).pathname;
 }
 
+/** Writes questions through the API as staff (the per-address limits are for visitors). */
+async function writeQuestions(titles: string[]): Promise<void> {
+  const login = await fetch(e2e.url('/api/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ACCOUNTS.admin) });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  for (const title of titles) {
+    const res = await fetch(e2e.url('/api/board'), { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` }, body: JSON.stringify({ title, body: `${title} 내용` }) });
+    if (!res.ok) throw new Error(`POST /api/board: ${res.status} ${await res.text()}`);
+  }
+}
+
 describe('board', () => {
+  test('the list finds questions by title and pages through them, ten a page', async () => {
+    const word = `e2e쪽${Date.now().toString(36)}`;
+    await writeQuestions(Array.from({ length: 11 }, (_, i) => `${word} 질문 ${i + 1}`));
+    const page = await e2e.newPage(PHONE);
+    await page.goto('/board');
+    await page.getByTestId('board-list').waitFor();
+    const search = page.getByRole('textbox', { name: '제목으로 찾기' });
+    await search.fill(word);
+    await search.press('Enter');
+    await page.waitForURL((u) => u.searchParams.get('q') === word);
+    const rows = page.getByTestId('board-row');
+    await expect.poll(() => rows.filter({ hasText: word }).count()).toBe(10);
+    expect(await rows.count()).toBe(10);
+    const pages = page.getByRole('navigation', { name: '쪽 이동' });
+    expect(await pages.getByRole('button', { name: '1 쪽' }).getAttribute('aria-current')).toBe('page');
+    expect(await pages.getByRole('button', { name: '이전 쪽' }).isDisabled()).toBe(true);
+
+    await pages.getByRole('button', { name: '2 쪽' }).click();
+    await page.waitForURL((u) => u.searchParams.get('page') === '2' && u.searchParams.get('q') === word);
+    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining(`${word} 질문 1`)]);
+    expect(await pages.getByRole('button', { name: '다음 쪽' }).isDisabled()).toBe(true);
+    await expectAccessible(page, '게시판 2쪽 (검색)');
+  });
+
   test('a visitor asks from a phone, a TA answers in the CRM, and the visitor gets the answer by SMS', async () => {
     const visitor = await e2e.newPage(PHONE);
     await visitor.goto('/board');

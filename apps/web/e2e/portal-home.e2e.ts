@@ -49,9 +49,10 @@ describe('the portal on a phone (390 px)', () => {
       await page.getByTestId(card).waitFor();
     }
     // Every card has finished loading: each shows content or a sentence saying there is none.
-    await page.waitForFunction(() => document.querySelectorAll('.MuiSkeleton-root').length === 0);
-    const nav = page.locator('.MuiBottomNavigation-root button');
+    await page.waitForFunction(() => document.querySelectorAll('[data-skeleton]').length === 0);
+    const nav = page.getByRole('navigation', { name: '포털 메뉴' }).getByRole('link');
     expect(await nav.allInnerTexts()).toEqual(['홈', '수업', '자료', '성적', '예약']);
+    expect(await nav.filter({ hasText: '홈' }).getAttribute('aria-current')).toBe('page');
     // Nothing sticks out sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(page, '포털 홈 (390px)');
@@ -61,7 +62,7 @@ describe('the portal on a phone (390 px)', () => {
     await page.waitForURL('**/portal/lectures');
     await page.getByTestId('to-videos').click();
     await page.waitForURL('**/portal/videos');
-    expect(await page.locator('.MuiBottomNavigationAction-root.Mui-selected').innerText()).toBe('수업');
+    expect(await page.getByRole('navigation', { name: '포털 메뉴' }).locator('[aria-current="page"]').innerText()).toBe('수업');
   });
 
   test('a new student gets an empty-state home, is asked to change the initial password at each sign-in until they do', async () => {

@@ -1,7 +1,8 @@
-import { Box, Button, Typography } from '@mui/material';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { sendErrorLog } from '../lib/error-log.ts';
 import { isReloadPending, reloadOnce, reloadWhenBackOnline } from '../lib/reload.ts';
+import { Button } from '../components/light/button.tsx';
+import s from './error-boundary.module.css';
 
 /**
  * SPEC §8: a rendering error is logged, the broken view is hidden and the page reloads after 100 ms.
@@ -22,19 +23,15 @@ function handleRenderError(error: unknown, componentStack?: string | null): Outc
 
 function ErrorFallback({ offline }: { offline: boolean }) {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3 }} data-testid="render-error">
-      <Box sx={{ textAlign: 'center' }}>
-        <Typography variant="h6" gutterBottom>
-          {offline ? '인터넷 연결이 끊겼습니다' : '화면을 표시하지 못했습니다'}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {offline ? '연결되면 화면을 자동으로 다시 불러옵니다.' : '오류가 기록되었습니다. 잠시 후 다시 시도해 주세요.'}
-        </Typography>
+    <div className={s.fallback} data-testid="render-error">
+      <div>
+        <h2 className={s.title}>{offline ? '인터넷 연결이 끊겼습니다' : '화면을 표시하지 못했습니다'}</h2>
+        <p className={s.text}>{offline ? '연결되면 화면을 자동으로 다시 불러옵니다.' : '오류가 기록되었습니다. 잠시 후 다시 시도해 주세요.'}</p>
         <Button variant="contained" onClick={() => window.location.reload()} disabled={offline}>
           새로고침
         </Button>
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }
 

@@ -15,6 +15,8 @@ function page(component: LazyExoticComponent<ComponentType>) {
   );
 }
 
+/** The MUI theme around the pages drawn with MUI (the light pages and layouts do without it). */
+const MuiPages = lazy(() => import('../components/mui-theme.tsx'));
 const PublicLayout = lazy(() => import('./layouts/public-layout.tsx'));
 const CrmLayout = lazy(() => import('./layouts/crm-layout.tsx'));
 const PortalLayout = lazy(() => import('./layouts/portal-layout.tsx'));
@@ -72,24 +74,32 @@ function CrmIndex() {
 
 /**
  * The one route table. Areas add their pages inside the CRM or portal children below (the guard on the
- * parent already applies); the board's public pages are under the public layout.
+ * parent already applies); the board's public pages are under the public layout. The public and
+ * portal frames are light (no MUI): a page there that uses MUI goes in its `MuiPages` group, which
+ * provides the MUI theme; the CRM layout provides its own.
  */
 export const routes: RouteObject[] = [
   {
     element: page(PublicLayout),
     children: [
+      // Light pages (own CSS, no MUI): what a first visit and every sign-in load.
       { index: true, element: page(Landing) },
       { path: 'login', element: page(Login) },
-      { path: 'find-password', element: page(FindPassword) },
-      { path: 'terms/:id', element: page(Terms) },
-      { path: 'link/reset-password/:uuid', element: page(ResetPassword) },
-      { path: 'link/file/:token', element: page(ParentFileLink) },
-      { path: 'link/score/:token', element: page(ParentScoreLink) },
-      { path: 'link/week/:token', element: page(ParentWeekLink) },
       { path: 'board', element: page(BoardList) },
-      { path: 'board/write', element: page(BoardWrite) },
-      { path: 'board/:id', element: page(BoardPost) },
-      { path: 'board/:id/edit', element: page(BoardWrite) },
+      {
+        element: page(MuiPages),
+        children: [
+          { path: 'find-password', element: page(FindPassword) },
+          { path: 'terms/:id', element: page(Terms) },
+          { path: 'link/reset-password/:uuid', element: page(ResetPassword) },
+          { path: 'link/file/:token', element: page(ParentFileLink) },
+          { path: 'link/score/:token', element: page(ParentScoreLink) },
+          { path: 'link/week/:token', element: page(ParentWeekLink) },
+          { path: 'board/write', element: page(BoardWrite) },
+          { path: 'board/:id', element: page(BoardPost) },
+          { path: 'board/:id/edit', element: page(BoardWrite) },
+        ],
+      },
     ],
   },
   {
@@ -128,26 +138,32 @@ export const routes: RouteObject[] = [
     path: 'portal',
     element: <RequirePermission permission="STUDENT">{page(PortalLayout)}</RequirePermission>,
     children: [
+      // The home is light (own CSS, no MUI); the other portal pages use MUI.
       { index: true, element: page(PortalHome) },
-      { path: 'lectures', element: page(PortalLectures) },
-      { path: 'materials', element: page(PortalMaterials) },
-      // One page: the list, a result (scores/12) and an online answer sheet (scores/12/submit).
-      { path: 'scores', element: page(PortalScores) },
-      { path: 'scores/:examId', element: page(PortalScores) },
-      { path: 'scores/:examId/submit', element: page(PortalScores) },
-      // One page: the list (videos) and the player (videos/12).
-      { path: 'videos', element: page(PortalVideos) },
-      { path: 'videos/:videoId', element: page(PortalVideos) },
-      { path: 'clinic', element: page(PortalClinic) },
-      { path: 'counsel', element: page(PortalCounsel) },
-      { path: 'password', element: page(PortalPassword) },
+      {
+        element: page(MuiPages),
+        children: [
+          { path: 'lectures', element: page(PortalLectures) },
+          { path: 'materials', element: page(PortalMaterials) },
+          // One page: the list, a result (scores/12) and an online answer sheet (scores/12/submit).
+          { path: 'scores', element: page(PortalScores) },
+          { path: 'scores/:examId', element: page(PortalScores) },
+          { path: 'scores/:examId/submit', element: page(PortalScores) },
+          // One page: the list (videos) and the player (videos/12).
+          { path: 'videos', element: page(PortalVideos) },
+          { path: 'videos/:videoId', element: page(PortalVideos) },
+          { path: 'clinic', element: page(PortalClinic) },
+          { path: 'counsel', element: page(PortalCounsel) },
+          { path: 'password', element: page(PortalPassword) },
+        ],
+      },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 
 /**
- * The routes, rendered by the `BrowserRouter` in main.tsx (declarative mode: the app uses no loaders,
+ * The routes, rendered by the `BrowserRouter` in full-app.tsx (declarative mode: the app uses no loaders,
  * actions or fetchers, and the data router would add about 17 KB gzip to every first load). A page
  * that fails to render reaches `AppErrorBoundary`, which logs it and reloads (SPEC §8). The router
  * registers itself so an expired session leaves through client-side navigation.

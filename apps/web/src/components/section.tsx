@@ -1,9 +1,10 @@
-import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import s from './section.module.css';
 
 /**
  * A titled card, the building block of detail pages (CRM) and the portal's stacked sections.
- * `compact` gives a smaller heading and rounder corners: side panels and phone screens.
+ * `compact` gives a smaller heading and rounder corners: side panels and phone screens. Drawn with
+ * the app's own CSS (MUI's outlined Card look), so the portal home needs no MUI for it.
  */
 export function Section({
   title,
@@ -19,16 +20,14 @@ export function Section({
   compact?: boolean;
 }) {
   return (
-    <Card variant="outlined" sx={compact ? { borderRadius: 3 } : undefined} data-testid={testId}>
-      <CardContent>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: compact ? 1 : 2 }}>
-          <Typography variant={compact ? 'subtitle1' : 'h6'} component="h2" sx={compact ? { fontWeight: 700 } : undefined}>
-            {title}
-          </Typography>
+    <div className={compact ? `${s.card} ${s.sectionCompact}` : s.card} data-testid={testId}>
+      <div className={s.cardContent}>
+        <div className={s.sectionHead}>
+          <h2 className={s.sectionTitle}>{title}</h2>
           {actions}
-        </Box>
+        </div>
         {children}
-      </CardContent>
-    </Card>
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { systemApi } from '@academy/contracts/system';
-import { call } from './api.ts';
+import { call } from './call.ts';
 
 /** SPEC §3 error-log payload. Sent without the overlay; a failure to log must never raise another error. */
 export async function sendErrorLog(error: unknown): Promise<void> {

@@ -1,6 +1,6 @@
 import { profileImagesApi } from '@academy/contracts/files';
 import { useQuery } from '@tanstack/react-query';
-import { call } from './api.ts';
+import { call } from './call.ts';
 
 /** Query key root of profile photos: a photo change refreshes every list of them. */
 export const PROFILE_IMAGES_TAG = profileImagesApi.urls.tag;

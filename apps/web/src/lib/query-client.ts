@@ -1,21 +1,8 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { resourceChanged } from './resource-changes.ts';
-import { ApiError, errorMessage } from './http.ts';
+import { errorMessage } from './http.ts';
+import { retryDelay, shouldRetry } from './retry.ts';
 import { toast } from './toast.ts';
-
-const MAX_RETRIES = 3;
-
-/** SPEC §9: exponential back-off, capped at 30 s. */
-export function retryDelay(attempt: number): number {
-  return Math.min(1000 * 2 ** attempt, 30_000);
-}
-
-/** Retries up to three times, but not answers that will not change on retry (4xx: bad input, no access). */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (failureCount >= MAX_RETRIES) return false;
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return true;
-}
 
 /**
  * The one place a failed write is reported: every mutation's error becomes a toast with the

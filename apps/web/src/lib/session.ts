@@ -1,6 +1,6 @@
 import type { Principal, UserType } from '@academy/contracts/roles';
 import { authApi, type TokenReply } from '@academy/contracts/auth';
-import { call } from './api.ts';
+import { call } from './call.ts';
 import { configureHttp } from './http.ts';
 import { resetPasswordPrompt } from './password-prompt.ts';
 import { singleFlight } from './single-flight.ts';

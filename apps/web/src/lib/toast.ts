@@ -1,11 +1,14 @@
-import type { AlertColor, SnackbarOrigin } from '@mui/material';
 import { createStore } from './store.ts';
+
+export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
+/** Where the toast shows (MUI Snackbar's anchor names). */
+export type ToastAnchor = { vertical: 'top' | 'bottom'; horizontal: 'left' | 'center' | 'right' };
 
 export type Toast = {
   id: number;
   message: string;
-  severity: AlertColor;
-  anchor: SnackbarOrigin;
+  severity: ToastSeverity;
+  anchor: ToastAnchor;
   /** A button in the toast (되돌리기); such a toast stays longer so it can be reached. */
   action?: ToastAction;
 };
@@ -13,12 +16,12 @@ export type ToastAction = { label: string; onClick: () => void };
 
 export const TOAST_MS = 3000;
 export const ACTION_TOAST_MS = 8000;
-const DEFAULT_ANCHOR: SnackbarOrigin = { vertical: 'top', horizontal: 'center' };
+const DEFAULT_ANCHOR: ToastAnchor = { vertical: 'top', horizontal: 'center' };
 
 export const toasts = createStore<readonly Toast[]>([]);
 let seq = 0;
 
-type ToastOptions = { severity?: AlertColor; anchor?: SnackbarOrigin; action?: ToastAction };
+type ToastOptions = { severity?: ToastSeverity; anchor?: ToastAnchor; action?: ToastAction };
 
 function push(message: string, opts: ToastOptions = {}): void {
   const item: Toast = { id: ++seq, message, severity: opts.severity ?? 'info', anchor: opts.anchor ?? DEFAULT_ANCHOR, ...(opts.action ? { action: opts.action } : {}) };

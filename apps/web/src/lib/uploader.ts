@@ -5,7 +5,7 @@
 import {
   FILE_SIZE_LIMIT, FILE_TYPES, fileExtension, filesApi, formatFileSize, MULTIPART_THRESHOLD, portalFilesApi, PROFILE_IMAGE_EXTENSIONS, RECEIPT_FAMILIES, VIDEO_EXTENSIONS, type FileKind, type StoredFile, type StudentFileKind,
 } from '@academy/contracts/files';
-import { call } from './api.ts';
+import { call } from './call.ts';
 import { ApiError } from './http.ts';
 
 export type UploadProgress = { loaded: number; total: number };

@@ -1,13 +1,14 @@
-import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import { AppBar, BottomNavigation, BottomNavigationAction, Box, IconButton, Paper, Toolbar, Tooltip } from '@mui/material';
 import { lazy, Suspense } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
+import { Icon } from '../../components/light/icons.tsx';
+import lightStyles from '../../components/light/button.module.css';
 import { useMe } from '../../features/auth/api/me.ts';
 import { logout } from '../../lib/session.ts';
+import s from './portal-layout.module.css';
 import { PORTAL_NAV } from './portal-nav.ts';
 
-const CONTENT_MAX = 640;
+const logoutIcon = 'm17 8-1.41 1.41L17.17 11H9v2h8.17l-1.58 1.58L17 16l4-4zM5 5h7V3H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h7v-2H5z';
 
 /** Its dialog loads only for a student still on the initial password, not with every portal page. */
 const InitialPasswordPrompt = lazy(() => import('../../features/account/initial-password-prompt.tsx'));
@@ -21,50 +22,56 @@ function activePath(pathname: string): string | undefined {
     .find((p) => under(p.path))?.entry;
 }
 
-/** The student frame: phone-first, one column, bottom navigation. */
+/**
+ * The student frame: phone-first, one column, bottom navigation. Drawn with the app's own CSS, so
+ * the portal home loads no MUI; the portal pages that use MUI bring it with them.
+ */
 export default function PortalLayout() {
   const location = useLocation();
   const navigate = useNavigate();
-  const value = activePath(location.pathname) ?? false;
+  const active = activePath(location.pathname);
   const me = useMe();
 
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', pb: 'calc(72px + env(safe-area-inset-bottom))' }} data-testid="portal-layout">
-      <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-        <Toolbar sx={{ maxWidth: CONTENT_MAX, width: '100%', mx: 'auto', px: 2 }}>
-          <Box sx={{ flexGrow: 1 }}>
+    <div className={s.page} data-testid="portal-layout">
+      <header className={s.header}>
+        <div className={s.toolbar}>
+          <div className={s.brand}>
             <Brand />
-          </Box>
-          <Tooltip title="로그아웃">
-            <IconButton
-              aria-label="로그아웃"
-              data-testid="logout"
-              onClick={async () => {
-                await logout();
-                navigate('/', { replace: true });
-              }}
-            >
-              <LogoutOutlined />
-            </IconButton>
-          </Tooltip>
-        </Toolbar>
-      </AppBar>
-      <Box component="main" sx={{ maxWidth: CONTENT_MAX, mx: 'auto', px: 2, py: 2.5 }}>
+          </div>
+          <button
+            type="button"
+            className={lightStyles.iconButton}
+            aria-label="로그아웃"
+            title="로그아웃"
+            data-testid="logout"
+            onClick={async () => {
+              await logout();
+              navigate('/', { replace: true });
+            }}
+          >
+            <Icon path={logoutIcon} />
+          </button>
+        </div>
+      </header>
+      <main className={s.main}>
         <Outlet />
-      </Box>
+      </main>
       {me.data?.passwordIsInitial && (
         <Suspense fallback={null}>
           <InitialPasswordPrompt passwordIsInitial changePath="/portal/password" />
         </Suspense>
       )}
-      <Paper elevation={8} sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, pb: 'env(safe-area-inset-bottom)', zIndex: (t) => t.zIndex.appBar }}>
-        <BottomNavigation showLabels value={value} onChange={(_e, path: string) => navigate(path)} sx={{ maxWidth: CONTENT_MAX, mx: 'auto', height: 64 }}>
-          {PORTAL_NAV.map((item) => {
-            const Icon = item.icon;
-            return <BottomNavigationAction key={item.path} value={item.path} label={item.label} icon={<Icon />} />;
-          })}
-        </BottomNavigation>
-      </Paper>
-    </Box>
+      <div className={s.navBar}>
+        <nav className={s.nav} aria-label="포털 메뉴" data-testid="portal-nav">
+          {PORTAL_NAV.map((item) => (
+            <Link key={item.path} to={item.path} className={item.path === active ? `${s.navItem} ${s.selected}` : s.navItem} aria-current={item.path === active ? 'page' : undefined}>
+              <Icon path={item.icon} />
+              <span className={s.navLabel}>{item.label}</span>
+            </Link>
+          ))}
+        </nav>
+      </div>
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import QrCodeScannerOutlined from '@mui/icons-material/QrCodeScannerOutlined';
 import { Alert, Box, Button, Chip, InputAdornment, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type DragEvent, useState } from 'react';
-import { call } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
 import { clinicApi } from '@academy/contracts/clinic';

@@ -1,9 +1,11 @@
 import { addDays, dayOfWeek, DAY_LABELS, kstToday } from '@academy/contracts/dates';
 import { formatKoreanDate, formatPhone, sessionLabel } from '@academy/contracts/format';
 import type { MySession } from '@academy/contracts/lectures';
-import { Alert, Box, Button, Chip, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
+import { LinkButton } from '../../components/light/button.tsx';
+import { Chip } from '../../components/light/chip.tsx';
+import { ErrorAlert, LinearProgress, Skeleton } from '../../components/light/feedback.tsx';
 import { ProfilePhotoPicker } from '../../components/profile-photo-picker.tsx';
 import { Section } from '../../components/section.tsx';
 import { useMe } from '../../features/auth/api/me.ts';
@@ -15,8 +17,8 @@ import { useMyDdays } from '../../features/lectures/api/my-ddays.ts';
 import { useMyLectures } from '../../features/lectures/api/my-lectures.ts';
 import { useMySessionsBetween } from '../../features/lectures/api/my-week.ts';
 import { useMyVideos } from '../../features/videos/api/my-videos.ts';
-import { dayjs } from '../../lib/dayjs.ts';
 import { errorMessage } from '../../lib/http.ts';
+import s from './home.module.css';
 
 function greeting(hour: number): string {
   if (hour < 12) return '좋은 아침이에요';
@@ -27,53 +29,59 @@ function greeting(hour: number): string {
 /** Text shown when a card has nothing to show. */
 function Empty({ children }: { children: ReactNode }) {
   return (
-    <Typography variant="body2" color="text.secondary" data-testid="home-empty">
+    <p className={`${s.body2} ${s.muted}`} data-testid="home-empty">
       {children}
-    </Typography>
+    </p>
   );
 }
 
 function More({ to, label }: { to: string; label: string }) {
   return (
-    <Button component={RouterLink} to={to} size="small" aria-label={label}>
+    <LinkButton to={to} size="small" aria-label={label}>
       전체 보기
-    </Button>
+    </LinkButton>
   );
 }
 
 /** A query's state inside a card: a skeleton while loading, the error, or the content. */
 function Loaded<T>({ q, children }: { q: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined }; children: (data: T) => ReactNode }) {
   if (q.isPending) return <Skeleton height={48} />;
-  if (q.isError) return <Alert severity="error">{errorMessage(q.error)}</Alert>;
+  if (q.isError) return <ErrorAlert>{errorMessage(q.error)}</ErrorAlert>;
   return <>{children(q.data as T)}</>;
 }
 
-const line = { py: 1, borderBottom: 1, borderColor: 'divider', '&:last-child': { borderBottom: 0 } } as const;
-
-function SessionRow({ s }: { s: MySession }) {
+/** Two lines of a list entry: the bold title and the grey caption under it. */
+function Entry({ title, caption, className }: { title: ReactNode; caption: ReactNode; className?: string }) {
   return (
-    <Box sx={{ ...line, display: 'flex', gap: 1.5, alignItems: 'center' }} data-testid="home-today-session">
-      <Box sx={{ width: 6, alignSelf: 'stretch', borderRadius: 3, bgcolor: s.color }} />
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography variant="body2" sx={{ fontWeight: 700 }}>{s.lectureName}</Typography>
-        <Typography variant="caption" color="text.secondary">
-          {s.startTime}–{s.endTime} · {sessionLabel(s)}{s.room ? ` · ${s.room}` : ''}
-        </Typography>
-      </Box>
-      {s.attendance && <Chip size="small" label={s.attendance.name} variant="outlined" />}
-    </Box>
+    <>
+      <p className={`${s.body2} ${s.bold}${className ? ` ${className}` : ''}`}>{title}</p>
+      <span className={s.caption}>{caption}</span>
+    </>
+  );
+}
+
+function SessionRow({ session }: { session: MySession }) {
+  return (
+    <div className={`${s.line} ${s.session}`} data-testid="home-today-session">
+      <span className={s.sessionColor} style={{ backgroundColor: session.color }} />
+      <div className={s.grow}>
+        <Entry title={session.lectureName} caption={`${session.startTime}–${session.endTime} · ${sessionLabel(session)}${session.room ? ` · ${session.room}` : ''}`} />
+      </div>
+      {session.attendance && <Chip size="small" label={session.attendance.name} variant="outlined" />}
+    </div>
   );
 }
 
 /**
  * The student's first page, phone first: today's sessions, the next D-day, this week's attendance,
  * new announcements and materials, the latest score, clinic bookings, a video to continue, and the
- * account. Every card says so in words when it has nothing to show.
+ * account. Every card says so in words when it has nothing to show. Drawn with the light components
+ * and the app's own CSS: the portal home loads no MUI (apps/web/README.md, "First-load JavaScript").
  */
 export default function PortalHomePage() {
   const me = useMe();
-  const now = dayjs();
-  const today = kstToday(now.toDate());
+  const now = new Date();
+  const today = kstToday(now);
   const monday = addDays(today, 1 - dayOfWeek(today));
   const week = useMySessionsBetween(monday, addDays(monday, 6));
   const ddays = useMyDdays();
@@ -85,23 +93,23 @@ export default function PortalHomePage() {
   const videos = useMyVideos();
 
   return (
-    <Stack spacing={2}>
-      <Box sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', borderRadius: 3, p: 2.5 }}>
-        <Typography variant="body2">{formatKoreanDate(today)}</Typography>
+    <div className={s.stack}>
+      <div className={s.greeting}>
+        <p className={s.body2}>{formatKoreanDate(today)}</p>
         {me.data ? (
-          <Typography variant="h5" component="h1" sx={{ mt: 0.5, fontWeight: 800 }} data-testid="portal-greeting">
-            {me.data.name}님, {greeting(now.hour())}
-          </Typography>
+          <h1 className={s.greetingTitle} data-testid="portal-greeting">
+            {me.data.name}님, {greeting(now.getHours())}
+          </h1>
         ) : (
-          <Skeleton variant="text" width="60%" sx={{ mt: 0.5, fontSize: 28, bgcolor: 'rgba(255,255,255,0.2)' }} />
+          <Skeleton width="60%" className={s.greetingSkeleton} />
         )}
-      </Box>
+      </div>
 
       <Section compact title="오늘 수업" testId="home-today" actions={<More to="/portal/lectures" label="수업 전체 보기" />}>
         <Loaded q={week}>
           {(sessions) => {
-            const todays = sessions.filter((s) => s.date === today);
-            return todays.length === 0 ? <Empty>오늘은 수업이 없어요</Empty> : todays.map((s) => <SessionRow key={s.id} s={s} />);
+            const todays = sessions.filter((x) => x.date === today);
+            return todays.length === 0 ? <Empty>오늘은 수업이 없어요</Empty> : todays.map((x) => <SessionRow key={x.id} session={x} />);
           }}
         </Loaded>
       </Section>
@@ -112,13 +120,12 @@ export default function PortalHomePage() {
             const next = list.filter((d) => d.upcoming).sort((a, b) => a.date.localeCompare(b.date))[0];
             if (!next) return <Empty>다가오는 D-day가 없어요</Empty>;
             return (
-              <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5 }}>
-                <Typography variant="h4" component="p" sx={{ fontWeight: 800, color: 'primary.main' }} data-testid="home-dday-label">{next.label}</Typography>
-                <Box>
-                  <Typography variant="body2" sx={{ fontWeight: 700 }}>{next.title}</Typography>
-                  <Typography variant="caption" color="text.secondary">{formatKoreanDate(next.date)} · {next.lectureName}</Typography>
-                </Box>
-              </Box>
+              <div className={s.dday}>
+                <p className={s.ddayLabel} data-testid="home-dday-label">{next.label}</p>
+                <div>
+                  <Entry title={next.title} caption={`${formatKoreanDate(next.date)} · ${next.lectureName}`} />
+                </div>
+              </div>
             );
           }}
         </Loaded>
@@ -127,25 +134,25 @@ export default function PortalHomePage() {
       <Section compact title="이번 주 출결" testId="home-week">
         <Loaded q={week}>
           {(sessions) => {
-            const past = sessions.filter((s) => s.date <= today);
+            const past = sessions.filter((x) => x.date <= today);
             if (sessions.length === 0) return <Empty>이번 주에는 수업이 없어요</Empty>;
-            const present = past.filter((s) => s.attendance?.countsAsPresent).length;
+            const present = past.filter((x) => x.attendance?.countsAsPresent).length;
             return (
               <>
-                <Typography variant="body2" sx={{ mb: 1 }}>
+                <p className={`${s.body2} ${s.weekText}`}>
                   {past.length === 0 ? '이번 주 수업은 아직 시작 전이에요' : `지난 ${past.length}회 중 출석 ${present}회`}
-                </Typography>
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
-                  {sessions.map((s) => (
+                </p>
+                <div className={s.chips}>
+                  {sessions.map((x) => (
                     <Chip
-                      key={s.id}
+                      key={x.id}
                       size="small"
-                      variant={s.attendance ? 'filled' : 'outlined'}
-                      label={`${DAY_LABELS[dayOfWeek(s.date)]} ${s.lectureName.slice(0, 8)} ${s.attendance?.name ?? (s.date > today ? '예정' : '미기록')}`}
+                      variant={x.attendance ? 'filled' : 'outlined'}
+                      label={`${DAY_LABELS[dayOfWeek(x.date)]} ${x.lectureName.slice(0, 8)} ${x.attendance?.name ?? (x.date > today ? '예정' : '미기록')}`}
                       data-testid="home-week-session"
                     />
                   ))}
-                </Box>
+                </div>
               </>
             );
           }}
@@ -159,13 +166,17 @@ export default function PortalHomePage() {
               <Empty>새 공지가 없어요</Empty>
             ) : (
               list.slice(0, 3).map((a) => (
-                <Box key={a.id} sx={line}>
-                  <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                    {a.pinned && <Chip size="small" color="primary" label="고정" sx={{ mr: 0.75, height: 20 }} />}
-                    {a.title}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">{a.lectureName} · {formatKoreanDate(a.createdAt)}</Typography>
-                </Box>
+                <div key={a.id} className={s.line}>
+                  <Entry
+                    title={
+                      <>
+                        {a.pinned && <Chip size="small" color="primary" label="고정" style={{ height: 20, marginRight: 6 }} />}
+                        {a.title}
+                      </>
+                    }
+                    caption={`${a.lectureName} · ${formatKoreanDate(a.createdAt)}`}
+                  />
+                </div>
               ))
             )
           }
@@ -178,10 +189,9 @@ export default function PortalHomePage() {
             const fresh = weeks.flatMap((w) => w.files.filter((f) => !f.opened).map((f) => ({ ...f, week: w.title, date: w.date })));
             if (fresh.length === 0) return <Empty>새로 올라온 자료가 없어요</Empty>;
             return fresh.slice(0, 3).map((f) => (
-              <Box key={f.id} sx={line}>
-                <Typography variant="body2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{f.fileName}</Typography>
-                <Typography variant="caption" color="text.secondary">{f.week} · {formatKoreanDate(f.date)}</Typography>
-              </Box>
+              <div key={f.id} className={s.line}>
+                <Entry title={f.fileName} caption={`${f.week} · ${formatKoreanDate(f.date)}`} className={s.fileName} />
+              </div>
             ));
           }}
         </Loaded>
@@ -193,14 +203,13 @@ export default function PortalHomePage() {
             const latest = list[0];
             if (!latest) return <Empty>공개된 성적이 아직 없어요</Empty>;
             return (
-              <Box component={RouterLink} to={`/portal/scores/${latest.examId}`} sx={{ display: 'block', color: 'inherit', textDecoration: 'none' }}>
-                <Typography variant="body2" sx={{ fontWeight: 700 }}>{latest.title}</Typography>
-                <Typography variant="caption" color="text.secondary">{latest.lectureName} · {formatKoreanDate(latest.date)}</Typography>
-                <Typography variant="h6" component="p" sx={{ mt: 0.5 }}>
+              <Link to={`/portal/scores/${latest.examId}`} className={s.cardLink}>
+                <Entry title={latest.title} caption={`${latest.lectureName} · ${formatKoreanDate(latest.date)}`} />
+                <p className={s.score}>
                   {latest.score === null ? '미응시' : `${latest.score}점 / ${latest.maxScore}점`}
-                  {latest.rank !== null && <Typography component="span" variant="body2" color="text.secondary">{` · ${latest.rank}등 / ${latest.takers}명`}</Typography>}
-                </Typography>
-              </Box>
+                  {latest.rank !== null && <span>{` · ${latest.rank}등 / ${latest.takers}명`}</span>}
+                </p>
+              </Link>
             );
           }}
         </Loaded>
@@ -213,18 +222,14 @@ export default function PortalHomePage() {
             const waiting = board.targets.filter((t) => t.clinic === 'required');
             if (booked.length === 0 && waiting.length === 0) return <Empty>예약한 클리닉도, 클리닉 대상 시험도 없어요</Empty>;
             return (
-              <Stack spacing={0.5}>
+              <div className={s.clinicList}>
                 {booked.slice(0, 2).map((b) => (
-                  <Typography key={b.participantId} variant="body2">
+                  <p key={b.participantId} className={s.body2}>
                     {formatKoreanDate(b.slot.date)} {b.slot.startTime}–{b.slot.endTime} 예약됨{b.target ? ` · ${b.target.title}` : ''}
-                  </Typography>
+                  </p>
                 ))}
-                {waiting.length > 0 && (
-                  <Typography variant="body2" color="error.main" sx={{ fontWeight: 700 }}>
-                    예약이 필요한 클리닉 {waiting.length}건
-                  </Typography>
-                )}
-              </Stack>
+                {waiting.length > 0 && <p className={`${s.body2} ${s.needed}`}>예약이 필요한 클리닉 {waiting.length}건</p>}
+              </div>
             );
           }}
         </Loaded>
@@ -236,11 +241,10 @@ export default function PortalHomePage() {
             const next = list.find((v) => !v.progress.completed);
             if (!next) return <Empty>{list.length === 0 ? '올라온 영상이 없어요' : '모든 영상을 다 봤어요'}</Empty>;
             return (
-              <Box component={RouterLink} to={`/portal/videos/${next.id}`} sx={{ display: 'block', color: 'inherit', textDecoration: 'none' }}>
-                <Typography variant="body2" sx={{ fontWeight: 700 }}>{next.title}</Typography>
-                <Typography variant="caption" color="text.secondary">{next.lectureName} · {next.sessionTitle}</Typography>
-                <LinearProgress variant="determinate" value={next.progress.percent} sx={{ mt: 1, height: 6, borderRadius: 3 }} aria-label={`${next.title} 시청률 ${Math.round(next.progress.percent)}%`} />
-              </Box>
+              <Link to={`/portal/videos/${next.id}`} className={s.cardLink}>
+                <Entry title={next.title} caption={`${next.lectureName} · ${next.sessionTitle}`} />
+                <LinearProgress value={next.progress.percent} className={s.progress} label={`${next.title} 시청률 ${Math.round(next.progress.percent)}%`} />
+              </Link>
             );
           }}
         </Loaded>
@@ -253,31 +257,28 @@ export default function PortalHomePage() {
               <Empty>수강 중인 강좌가 없어요. 학원 데스크에 문의해 주세요</Empty>
             ) : (
               list.map((l) => (
-                <Box key={l.id} sx={line}>
-                  <Typography variant="body2" sx={{ fontWeight: 700 }}>{l.name}</Typography>
-                  <Typography variant="caption" color="text.secondary">{l.teacherName} 선생님{l.room ? ` · ${l.room}` : ''}</Typography>
-                </Box>
+                <div key={l.id} className={s.line}>
+                  <Entry title={l.name} caption={`${l.teacherName} 선생님${l.room ? ` · ${l.room}` : ''}`} />
+                </div>
               ))
             )
           }
         </Loaded>
       </Section>
 
-      <Section compact title="내 정보" testId="home-account" actions={<Button component={RouterLink} to="/portal/password" size="small">비밀번호 변경</Button>}>
+      <Section compact title="내 정보" testId="home-account" actions={<LinkButton to="/portal/password" size="small">비밀번호 변경</LinkButton>}>
         <Loaded q={me}>
           {(m) => (
-            <Stack spacing={1.5}>
+            <div className={s.account}>
               <ProfilePhotoPicker userId={m.id} name={m.name} self />
-              <Typography variant="body2">
+              <p className={s.body2}>
                 {m.name} · {m.loginId} · {m.phone ? formatPhone(m.phone) : '등록된 번호가 없어요'}
-              </Typography>
-            </Stack>
+              </p>
+            </div>
           )}
         </Loaded>
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-          정보가 바뀌었다면 학원 데스크나 담당 조교에게 알려 주세요.
-        </Typography>
+        <span className={`${s.caption} ${s.note}`}>정보가 바뀌었다면 학원 데스크나 담당 조교에게 알려 주세요.</span>
       </Section>
-    </Stack>
+    </div>
   );
 }

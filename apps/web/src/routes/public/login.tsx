@@ -1,12 +1,15 @@
 import { landingPath } from '@academy/contracts/roles';
-import { Alert, Box, Button, Link, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import type { FromState } from '../../app/guards.tsx';
+import { Button } from '../../components/light/button.tsx';
+import { ErrorAlert } from '../../components/light/feedback.tsx';
+import { TextField } from '../../components/light/text-field.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { login, useSession } from '../../lib/session.ts';
 import { AuthCard } from './auth-card.tsx';
+import s from './auth-card.module.css';
 
 function returnPath(state: unknown): string | null {
   const from = (state as FromState | null)?.from;
@@ -15,6 +18,7 @@ function returnPath(state: unknown): string | null {
 }
 
 /**
+ * Drawn with the app's own CSS (no MUI): every student's first visit goes through this page.
  * SPEC §2: a signed-in visitor is sent on — back to where the guard stopped them, else to their role's
  * landing page; the page itself only needs to sign in.
  */
@@ -36,48 +40,36 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="로그인" subtitle="학원에서 받은 아이디와 비밀번호로 로그인하세요.">
-      <Box component="form" onSubmit={submit} noValidate>
-        <Stack spacing={2}>
-          <TextField
-            label="아이디"
-            name="loginId"
-            autoComplete="username"
-            autoFocus
-            fullWidth
-            size="medium"
-            value={loginId}
-            onChange={(e) => setLoginId(e.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'login-id', autoCapitalize: 'none', spellCheck: false } }}
-          />
-          <TextField
-            label="비밀번호"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            fullWidth
-            size="medium"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'login-password' } }}
-          />
-          {mutation.isError && (
-            <Alert severity="error" data-testid="login-error">
-              {errorMessage(mutation.error)}
-            </Alert>
-          )}
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={mutation.isPending || !loginId.trim() || !password} data-testid="login-submit">
-            로그인
-          </Button>
-          <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-            <Link component={RouterLink} to="/" underline="hover" variant="body2" color="text.secondary">
-              학원 홈으로
-            </Link>
-            <Link component={RouterLink} to="/find-password" underline="hover" variant="body2">
-              비밀번호 찾기
-            </Link>
-          </Box>
-        </Stack>
-      </Box>
+      <form onSubmit={submit} noValidate className={s.form}>
+        <TextField
+          label="아이디"
+          name="loginId"
+          autoComplete="username"
+          autoFocus
+          value={loginId}
+          onChange={(e) => setLoginId(e.target.value)}
+          autoCapitalize="none"
+          spellCheck={false}
+          data-testid="login-id"
+        />
+        <TextField
+          label="비밀번호"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          data-testid="login-password"
+        />
+        {mutation.isError && <ErrorAlert data-testid="login-error">{errorMessage(mutation.error)}</ErrorAlert>}
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={mutation.isPending || !loginId.trim() || !password} data-testid="login-submit">
+          로그인
+        </Button>
+        <div className={s.links}>
+          <Link to="/">학원 홈으로</Link>
+          <Link to="/find-password">비밀번호 찾기</Link>
+        </div>
+      </form>
     </AuthCard>
   );
 }

@@ -1,7 +1,7 @@
 import { authApi } from '@academy/contracts/auth';
 import type { CallInput } from '@academy/contracts/endpoint';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 
 /**
  * Sets a new password through a reset link; the page shows errors itself. Nothing is refreshed

@@ -1,5 +1,5 @@
 import { boardApi } from '@academy/contracts/board';
-import { call } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { ApiError } from '../../../lib/http.ts';
 
 export type UploadedAttachment = { fileId: number; ticket: string; fileName: string; contentType: string; size: number };

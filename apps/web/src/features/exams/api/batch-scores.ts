@@ -1,6 +1,6 @@
 import { scoresApi } from '@academy/contracts/exams';
 import type { z } from 'zod';
-import { call } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 
 export type BatchItem = z.output<typeof scoresApi.batch.body>['items'][number];
 

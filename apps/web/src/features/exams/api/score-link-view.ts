@@ -1,6 +1,6 @@
 import { scoreLinkApi } from '@academy/contracts/exams';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 
 /** The parent's page: no session, so no refresh on 401 and no retries (a gone link stays gone). */
 export const useScoreLinkView = (token: string, enabled: boolean) =>

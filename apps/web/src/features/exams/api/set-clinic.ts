@@ -1,5 +1,5 @@
 import { type ClinicStatus, scoresApi } from '@academy/contracts/exams';
-import { call } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 
 /** A cell's clinic status. */
 export const setClinicStatus = (examId: number, userId: number, value: ClinicStatus) => call(scoresApi.setClinic, { params: { examId, userId, value } }, { overlay: false });

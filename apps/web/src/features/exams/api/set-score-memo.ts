@@ -1,5 +1,5 @@
 import { scoresApi } from '@academy/contracts/exams';
-import { call } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 
 /** A cell's memo. */
 export const setScoreMemo = (a: { examId: number; userId: number; memo: string; version?: number }) =>

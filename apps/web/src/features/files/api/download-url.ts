@@ -1,6 +1,7 @@
 import { filesApi } from '@academy/contracts/files';
 import { useQuery } from '@tanstack/react-query';
-import { apiQuery, call } from '../../../lib/api.ts';
+import { apiQuery } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 
 /** A short-lived signed URL of a file (staff get the original); `inline` opens it in the browser. */
 export const downloadUrlQuery = (fileId: number, inline: boolean) => apiQuery(filesApi.downloadUrl, { params: { id: fileId }, query: { inline: inline ? 'true' : 'false' } });

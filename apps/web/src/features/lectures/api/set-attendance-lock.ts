@@ -1,5 +1,5 @@
 import { attendanceApi } from '@academy/contracts/lectures';
-import { call } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 
 /** Locks or unlocks attendance cells; a locked cell refuses changes until unlocked. */
 export const setAttendanceLock = (args: { lectureId: number; wlId: number; userIds: number[]; locked: boolean }) =>

@@ -1,5 +1,5 @@
 import { attendanceApi } from '@academy/contracts/lectures';
-import { call } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 
 /**
  * Marks one participant (or many at once, all-or-nothing). The sheet updates its cells itself, so

@@ -1,5 +1,5 @@
 import { omrApi } from '@academy/contracts/omr';
-import { download } from '../../../lib/api.ts';
+import { download } from '../../../lib/call.ts';
 
 /** Downloads the printable sheets: one per participant (name and QR printed) or `copies` blank ones. */
 export const printSheets = (o: { examId: number; mode: 'blank' | 'students'; copies: number }) =>

@@ -1,5 +1,5 @@
 import { studentsApi } from '@academy/contracts/students';
-import { download } from '../../../lib/api.ts';
+import { download } from '../../../lib/call.ts';
 import type { StudentListParams } from './student-list.ts';
 
 /** The grid's current filter as an .xlsx. */

@@ -1,6 +1,6 @@
 import { studentRecordsApi } from '@academy/contracts/student-records';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { memosQuery } from './memos.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Tag } from '@academy/contracts/tags';
 import { tagsApi } from '@academy/contracts/tags';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 import { STUDENT_ROWS } from './refreshes.ts';
 import { tagListQuery } from './tag-list.ts';
 

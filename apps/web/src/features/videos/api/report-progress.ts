@@ -1,5 +1,5 @@
 import { portalVideosApi, type BeaconBody, type ProgressBody } from '@academy/contracts/videos';
-import { call } from '../../../lib/api.ts';
+import { call } from '../../../lib/call.ts';
 
 /** A progress report while the page is open (bearer token, like every call). */
 export const reportProgress = (body: ProgressBody) => call(portalVideosApi.report, { body }, { overlay: false });

@@ -8,9 +8,11 @@ const FONT_STACK = ['"Pretendard"', '"Noto Sans KR"', '"Noto Sans CJK KR"', '"Ap
 const dialogWidth = (px: number) => ({ maxWidth: `min(${px}px, 95vw)` });
 
 /**
- * The app's theme. The Data Grid's defaults are here (plain settings); its Korean texts are added by
- * `crm-theme.ts` for the CRM only, the one area with grids, so the landing page and the portal never
- * load the grid's locale module.
+ * The MUI theme of the pages drawn with MUI, provided by `MuiTheme` (mui-theme.tsx) around them, not
+ * by the entry: the light pages (landing, sign-in, portal home) never load it. Its palette is also
+ * `src/app/base.css`'s colours, which the light components use (a unit test keeps them equal). The
+ * Data Grid's defaults are here (plain settings); its Korean texts are added by `crm-theme.ts` for the
+ * CRM only, the one area with grids.
  */
 export const theme = createTheme(
   {
@@ -39,8 +41,6 @@ export const theme = createTheme(
     components: {
       // MUI's unselected toggle text (54% black) falls under 4.5:1 on the page's tinted background.
       MuiToggleButton: { styleOverrides: { root: { color: 'rgba(0, 0, 0, 0.72)' } } },
-      // Korean reads best when lines break between words, not inside them (했습니|다).
-      MuiCssBaseline: { styleOverrides: { body: { wordBreak: 'keep-all', overflowWrap: 'break-word' } } },
       MuiDialog: {
         styleOverrides: {
           paper: { maxHeight: '95vh' },
