@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { insertJsonRows } from '../../db/sql.ts';
+import { insertRows } from '../../db/sql.ts';
 import { auditLogs } from './audit.table.ts';
 
 export type AuditEntry = {
@@ -44,8 +44,8 @@ export async function recordAudit(db: DbOrTx, entries: AuditEntry | AuditEntry[]
   const list = Array.isArray(entries) ? entries : [entries];
   if (list.length === 0) return;
   const a = auditLogs;
-  // One JSON parameter however many entries (an import records thousands).
-  await insertJsonRows(
+  // One statement however many entries (an import records thousands): db/sql.ts insertRows.
+  await insertRows(
     db,
     a,
     [a.actorId, a.action, a.entity, a.entityId, a.before, a.after],

@@ -1,5 +1,5 @@
 import { STUDENT_ERRORS, type ImportReply } from '@academy/contracts/students';
-import { insertJsonRows } from '../../db/sql.ts';
+import { insertRows } from '../../db/sql.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { appError } from '../../lib/errors.ts';
 import type { StudentsDeps } from './students.deps.ts';
@@ -31,12 +31,12 @@ export function createImportService({ ctx, users }: StudentsDeps) {
   const { db, audit } = ctx;
 
   /**
-   * One INSERT … SELECT from a single JSON parameter for a chunk of profiles: each profile carries
-   * a few hundred search tokens, which as bound array parameters cost more to build and parse than
-   * the insert itself.
+   * One INSERT … SELECT from unnest for a chunk of profiles (db/sql.ts insertRows): each profile
+   * carries about 80 search tokens, which as bound parameters of their own would cost more to build
+   * and parse than the insert itself.
    */
   async function insertProfiles(chunk: readonly PreparedImportRow[], idOf: Map<string, number>, now: Date): Promise<void> {
-    await insertJsonRows(db, P, PROFILE_COLUMNS, chunk.map((p) => {
+    await insertRows(db, P, PROFILE_COLUMNS, chunk.map((p) => {
       const { searchText, searchTokens } = searchColumns(p);
       return [idOf.get(p.loginId)!, p.parentPhone, p.school, p.grade, p.memo, searchText, searchTokens, now, now];
     }));

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { insertJsonRows } from '../../db/sql.ts';
+import { insertRows } from '../../db/sql.ts';
 import type { SessionCache } from './session-cache.ts';
 import { accountColumns, users } from './users.table.ts';
 
@@ -92,8 +92,8 @@ export function createAccounts({ ctx, sessions }: { ctx: AppContext; sessions: S
     async createAccounts(rows: readonly NewAccount[]): Promise<{ id: number; loginId: string }[]> {
       const now = ctx.now();
       const u = users;
-      // One JSON parameter however many accounts (an import brings thousands), ids back in order.
-      return insertJsonRows<{ id: number; loginId: string }>(
+      // One statement however many accounts (an import brings thousands), ids back in order (db/sql.ts).
+      return insertRows<{ id: number; loginId: string }>(
         db,
         u,
         [u.loginId, u.passwordHash, u.userType, u.name, u.phone, u.isActive, u.isAdminLevel, u.createdBy, u.passwordInitial, u.createdAt, u.updatedAt],
