@@ -354,7 +354,7 @@ describe('Excel template, import and export', () => {
     expect(await t.login('xls001', '0001xls001')).toBeTruthy();
     expect(await t.login('xls002', 'given-pass1')).toBeTruthy();
     // Derived initial passwords are hashed cheaply (they are derivable from the row); chosen ones at full cost.
-    expect((await t.modules.users.credentials({ loginId: 'xls001' }))!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=1024,/);
+    expect((await t.modules.users.credentials({ loginId: 'xls001' }))!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=64,p=1,t=1\$/);
     expect((await t.modules.users.credentials({ loginId: 'xls002' }))!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,/);
     const found = (await get(`/api/students?search=${encodeURIComponent('ㄱㄴㄷ')}`)).json;
     expect(found.nodes[0]).toMatchObject({ loginId: 'xls001', phone: '01033330001', parentPhone: '01099990001', school: '단대부고', grade: '고2', memo: '수학 약함' });
