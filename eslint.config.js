@@ -22,7 +22,19 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // MUI 9 dropped the system props: `color="text.secondary"` on Typography is passed through and
+      // paints nothing, silently. Its own values are `textSecondary`, `textPrimary`, `error`, …
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='color'][value.value=/^(text|primary|secondary|error|warning|info|success|grey)\\./]",
+          message: 'MUI 9 has no system props: write color="textSecondary" (or sx={{ color: \'text.secondary\' }}).',
+        },
+      ],
+    },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

@@ -10,7 +10,7 @@ export function PageHeader({ title, description, actions }: { title: string; des
           {title}
         </Typography>
         {description && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
             {description}
           </Typography>
         )}

@@ -51,7 +51,7 @@ function AccountMenu() {
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
         <Box sx={{ px: 2, py: 1 }}>
           <Typography sx={{ fontWeight: 700 }}>{name}</Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {me.data?.loginId}
           </Typography>
         </Box>

@@ -45,7 +45,7 @@ export function ChangePasswordDialog({ userId, open, onClose }: { userId: number
             <TextField label="현재 비밀번호" type="password" autoComplete="current-password" autoFocus {...register('currentPassword')} error={!!errors.currentPassword} helperText={errors.currentPassword?.message} />
             <TextField label="새 비밀번호" type="password" autoComplete="new-password" {...register('newPassword')} error={!!errors.newPassword} helperText={errors.newPassword?.message} />
             <TextField label="새 비밀번호 확인" type="password" autoComplete="new-password" {...register('confirm')} error={!!errors.confirm} helperText={errors.confirm?.message} />
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {PASSWORD_RULE_TEXT}
             </Typography>
             {mutation.isError && <Alert severity="error">{errorMessage(mutation.error)}</Alert>}

@@ -45,7 +45,7 @@ export function OwnPasswordForm({ onDone }: { onDone: () => void }) {
         <TextField label="현재 비밀번호" type="password" autoComplete="current-password" {...register('currentPassword')} error={!!errors.currentPassword} helperText={errors.currentPassword?.message} />
         <TextField label="새 비밀번호" type="password" autoComplete="new-password" {...register('newPassword')} error={!!errors.newPassword} helperText={errors.newPassword?.message} />
         <TextField label="새 비밀번호 확인" type="password" autoComplete="new-password" {...register('confirm')} error={!!errors.confirm} helperText={errors.confirm?.message} />
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {PASSWORD_RULE_TEXT} 초기 비밀번호(전화번호 끝 4자리 + 아이디)는 쓸 수 없습니다.
         </Typography>
         {formError && <Alert severity="error">{formError}</Alert>}

@@ -17,7 +17,7 @@ export function AttachmentList({ files }: { files: BoardPost['attachments'] }) {
           <Stack key={f.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <AttachFileOutlined fontSize="small" aria-hidden />
             {f.url ? <Link href={f.url}>{f.fileName}</Link> : <Typography>{f.fileName}</Typography>}
-            <Typography variant="body2" color="text.secondary">{formatFileSize(f.size)}</Typography>
+            <Typography variant="body2" color="textSecondary">{formatFileSize(f.size)}</Typography>
           </Stack>
         ),
       )}

@@ -28,7 +28,7 @@ export function PasswordForm(props: { title: string; description: string; submit
           <LockOutlined color="action" aria-hidden />
           <Typography variant="h6" component="h2">{props.title}</Typography>
         </Stack>
-        <Typography color="text.secondary">{props.description}</Typography>
+        <Typography color="textSecondary">{props.description}</Typography>
         <TextField
           type="password"
           label="비밀번호"

@@ -166,14 +166,14 @@ export function PostForm(props: {
           <Button startIcon={uploading ? <CircularProgress size={16} aria-label="올리는 중" /> : <AttachFileOutlined />} onClick={() => fileInput.current?.click()} disabled={v.attachments.length >= BOARD_LIMITS.attachments}>
             사진·PDF 첨부
           </Button>
-          <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+          <Typography variant="caption" color="textSecondary" sx={{ ml: 1 }}>
             {BOARD_LIMITS.attachments}개까지, 개당 {formatFileSize(FILE_SIZE_LIMIT.board)}
           </Typography>
           <Stack spacing={0.5} sx={{ mt: 1 }}>
             {v.attachments.map((a) => (
               <Stack key={a.fileId} direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="board-form-attachment">
                 <Typography variant="body2">{a.fileName}</Typography>
-                <Typography variant="body2" color="text.secondary">{formatFileSize(a.size)}</Typography>
+                <Typography variant="body2" color="textSecondary">{formatFileSize(a.size)}</Typography>
                 <IconButton size="small" aria-label={`${a.fileName} 빼기`} onClick={() => set({ attachments: v.attachments.filter((x) => x.fileId !== a.fileId) })}>
                   <CloseOutlined fontSize="small" />
                 </IconButton>

@@ -27,7 +27,7 @@ export function GradeDialog({ p, onClose }: { p: Participant; onClose: () => voi
         toast.success(`${p.name} 재시험 ${body.scoreValue}점 · 클리닉 완료`);
       }}
       onClose={onClose}
-      footnote={<Typography variant="body2" color="text.secondary">성적표의 「{t.title}」 재시험 칸에 기록되고 클리닉은 완료가 됩니다.</Typography>}
+      footnote={<Typography variant="body2" color="textSecondary">성적표의 「{t.title}」 재시험 칸에 기록되고 클리닉은 완료가 됩니다.</Typography>}
     >
       {(form) => (
         <>
@@ -63,7 +63,7 @@ export function MoveDialog({ p, slots, onClose }: { p: Participant; slots: SlotW
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
       <DialogTitle>{p.name} 옮기기</DialogTitle>
       <DialogContent>
-        {others.length === 0 && <Typography color="text.secondary">이날 옮길 수 있는 다른 시간이 없습니다.</Typography>}
+        {others.length === 0 && <Typography color="textSecondary">이날 옮길 수 있는 다른 시간이 없습니다.</Typography>}
         <List dense>
           {others.map((s) => {
             const left = s.capacity - s.reserved;
@@ -97,7 +97,7 @@ export function AddParticipantsDialog({ slot, onClose }: { slot: SlotWithPartici
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <StudentPicker value={picked} onChange={setPicked} exclude={new Set(slot.participants.map((p) => p.userId))} />
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             남은 자리 {left}명. 클리닉 대상인 시험이 있으면 가장 오래된 시험이 예약완료로 바뀝니다.
           </Typography>
           {add.isError && <Alert severity="error">{errorMessage(add.error)}</Alert>}

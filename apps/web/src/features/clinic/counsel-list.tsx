@@ -36,7 +36,7 @@ function NoteDialog({ p, slot, onClose }: { p: Participant; slot: Slot; onClose:
         toast.success(`${p.name} 학생 기록에 상담을 남겼습니다`);
       }}
       onClose={onClose}
-      footnote={<Typography variant="body2" color="text.secondary">{kstDateTime(`${slot.date}T${slot.startTime}:00+09:00`)} · {slot.taName ?? '작성자'} 상담으로 학생 기록(상담)에 남습니다.</Typography>}
+      footnote={<Typography variant="body2" color="textSecondary">{kstDateTime(`${slot.date}T${slot.startTime}:00+09:00`)} · {slot.taName ?? '작성자'} 상담으로 학생 기록(상담)에 남습니다.</Typography>}
     >
       {(form) => (
         <>
@@ -108,12 +108,12 @@ export function CounselList({ monday, sunday, onEditSlot }: { monday: string; su
               <Box key={s.id} sx={{ display: 'grid', gridTemplateColumns: '130px 1fr', gap: 1.5, alignItems: 'start', py: 0.75, borderTop: 1, borderColor: 'divider' }} data-testid="counsel-slot">
                 <Box>
                   <Button size="small" onClick={() => onEditSlot(s)} sx={{ fontWeight: 800, fontVariantNumeric: 'tabular-nums', px: 0.5 }} aria-label={`${s.startTime}–${s.endTime} 상담 시간 수정`}>{s.startTime}–{s.endTime}</Button>
-                  <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 0.5 }}>{s.taName ?? '담당 없음'}{s.room ? ` · ${s.room}` : ''}</Typography>
+                  <Typography variant="caption" color="textSecondary" component="p" sx={{ px: 0.5 }}>{s.taName ?? '담당 없음'}{s.room ? ` · ${s.room}` : ''}</Typography>
                 </Box>
                 <Stack spacing={1}>
                   {s.participants.length === 0 && (
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                      <Typography variant="body2" color="text.secondary">예약 없음</Typography>
+                      <Typography variant="body2" color="textSecondary">예약 없음</Typography>
                       <Button size="small" onClick={() => setAdding(s)}>예약 넣기</Button>
                     </Stack>
                   )}
@@ -121,11 +121,11 @@ export function CounselList({ monday, sunday, onEditSlot }: { monday: string; su
                     <Box key={p.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }} data-testid="counsel-participant">
                       {p.counselType && <CounselTypeChip type={p.counselType} />}
                       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                        <Typography sx={{ fontWeight: 700 }}>{p.name} <Typography component="span" variant="caption" color="text.secondary">{p.loginId}{p.source === 'staff' ? ' · 직원 예약' : ''}</Typography></Typography>
+                        <Typography sx={{ fontWeight: 700 }}>{p.name} <Typography component="span" variant="caption" color="textSecondary">{p.loginId}{p.source === 'staff' ? ' · 직원 예약' : ''}</Typography></Typography>
                         {p.note ? (
                           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mt: 0.5, p: 1, bgcolor: '#f5f7f5', borderRadius: 1 }} data-testid="counsel-note">{p.note}</Typography>
                         ) : (
-                          <Typography variant="caption" color="text.secondary">상담 기록 전</Typography>
+                          <Typography variant="caption" color="textSecondary">상담 기록 전</Typography>
                         )}
                       </Box>
                       <Button size="small" variant={p.note ? 'outlined' : 'contained'} startIcon={<EditNoteOutlined />} onClick={() => setNoting({ p, slot: s })} data-testid="write-note">

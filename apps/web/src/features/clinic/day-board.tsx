@@ -56,7 +56,7 @@ function SlotColumn({ slot, photos, onGrade, onMove, onAdd, onDropParticipant }:
           <Typography variant="body2" noWrap sx={{ flexGrow: 1 }}>{slot.title}</Typography>
           {slot.reserveType === 'assigned' && <Chip size="small" label={RESERVE_TYPE_LABEL.assigned} />}
         </Stack>
-        <Typography variant="caption" color="text.secondary" component="p">
+        <Typography variant="caption" color="textSecondary" component="p">
           {slot.room || '장소 미정'} · {slot.taName ?? '담당 없음'} · 도착 {arrived}/{slot.participants.length}
         </Typography>
         <Box sx={{ mt: 0.75 }}>
@@ -64,7 +64,7 @@ function SlotColumn({ slot, photos, onGrade, onMove, onAdd, onDropParticipant }:
         </Box>
       </Box>
       <Stack spacing={1} sx={{ p: 1, overflowY: 'auto', flexGrow: 1 }}>
-        {slot.participants.length === 0 && <Typography variant="body2" color="text.secondary" sx={{ p: 1, textAlign: 'center' }}>아직 예약한 학생이 없습니다</Typography>}
+        {slot.participants.length === 0 && <Typography variant="body2" color="textSecondary" sx={{ p: 1, textAlign: 'center' }}>아직 예약한 학생이 없습니다</Typography>}
         {slot.participants.map((p) => (
           <ParticipantCard key={p.id} p={p} onGrade={onGrade} onMove={onMove} photoUrl={photos.get(p.userId)} />
         ))}

@@ -66,7 +66,7 @@ export function ParticipantCard({ p, onGrade, onMove, photoUrl }: { p: Participa
         <StudentAvatar name={p.name} url={photoUrl} size={32} />
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 700, lineHeight: 1.3 }} noWrap>
-            {p.name} <Typography component="span" variant="caption" color="text.secondary">{p.loginId}{p.source === 'staff' ? ' · 배정' : ''}</Typography>
+            {p.name} <Typography component="span" variant="caption" color="textSecondary">{p.loginId}{p.source === 'staff' ? ' · 배정' : ''}</Typography>
           </Typography>
         </Box>
         <StatusChip p={p} />
@@ -74,7 +74,7 @@ export function ParticipantCard({ p, onGrade, onMove, photoUrl }: { p: Participa
           <MoreVert fontSize="small" />
         </IconButton>
       </Stack>
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5, pl: 3 }} data-testid="participant-target">
+      <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 0.5, pl: 3 }} data-testid="participant-target">
         {t
           ? `${t.title} ${t.first ?? '–'}점${t.cutline !== null ? ` (기준 ${t.cutline})` : ''}${t.retake !== null ? ` → 재시험 ${t.retake}점` : ''} · ${CLINIC_STATUS_LABEL[t.clinic]}`
           : '자율 참여'}

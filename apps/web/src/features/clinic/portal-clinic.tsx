@@ -75,13 +75,13 @@ export function PortalClinic() {
     <Stack spacing={2} data-testid="portal-clinic">
       <Notice content={b.notice.content} />
       <Section compact title="내 클리닉 대상" testId="clinic-targets">
-        {b.targets.length === 0 && <Typography variant="body2" color="text.secondary">지금 클리닉을 받아야 하는 시험은 없어요. 궁금한 게 있으면 자율로 예약해도 돼요.</Typography>}
+        {b.targets.length === 0 && <Typography variant="body2" color="textSecondary">지금 클리닉을 받아야 하는 시험은 없어요. 궁금한 게 있으면 자율로 예약해도 돼요.</Typography>}
         <Stack spacing={1}>
           {b.targets.map((t) => (
             <Stack key={t.examId} direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="clinic-target">
               <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 700 }}>{t.title}</Typography>
-                <Typography variant="caption" color="text.secondary">{t.lectureName} · {formatKoreanDate(t.date)} · {t.first ?? '–'}점{t.cutline !== null ? ` / 기준 ${t.cutline}점` : ''}</Typography>
+                <Typography variant="caption" color="textSecondary">{t.lectureName} · {formatKoreanDate(t.date)} · {t.first ?? '–'}점{t.cutline !== null ? ` / 기준 ${t.cutline}점` : ''}</Typography>
               </Box>
               <Chip
                 size="small"
@@ -101,7 +101,7 @@ export function PortalClinic() {
               <MyBookingRow
                 key={m.participantId}
                 b={m}
-                extra={m.target ? <Typography variant="caption" color="text.secondary">{m.target.title} 클리닉</Typography> : undefined}
+                extra={m.target ? <Typography variant="caption" color="textSecondary">{m.target.title} 클리닉</Typography> : undefined}
                 onCancel={() => cancel.mutate({ params: { id: m.slot.id } }, { onSuccess: () => toast.success('예약을 취소했습니다') })}
               />
             ))}
@@ -114,7 +114,7 @@ export function PortalClinic() {
             {required.map((t) => <MenuItem key={t.examId} value={t.examId}>{t.title} ({t.lectureName})</MenuItem>)}
           </TextField>
         )}
-        {b.slots.length === 0 && <Typography variant="body2" color="text.secondary">앞으로 2주 동안 예약할 수 있는 클리닉이 없어요.</Typography>}
+        {b.slots.length === 0 && <Typography variant="body2" color="textSecondary">앞으로 2주 동안 예약할 수 있는 클리닉이 없어요.</Typography>}
         <Stack spacing={2}>
           {dates.map((date) => (
             <Box key={date}>

@@ -70,13 +70,13 @@ export function PortalCounsel() {
         <Section compact title="내 상담 예약" testId="my-counsel">
           <Stack spacing={1}>
             {b.mine.map((m) => (
-              <MyBookingRow key={m.participantId} b={m} extra={m.counselType ? <Typography variant="caption" color="text.secondary">{m.counselType} 상담</Typography> : undefined} onCancel={() => cancel.mutate({ params: { id: m.slot.id } }, { onSuccess: () => toast.success('상담 예약을 취소했습니다') })} />
+              <MyBookingRow key={m.participantId} b={m} extra={m.counselType ? <Typography variant="caption" color="textSecondary">{m.counselType} 상담</Typography> : undefined} onCancel={() => cancel.mutate({ params: { id: m.slot.id } }, { onSuccess: () => toast.success('상담 예약을 취소했습니다') })} />
             ))}
           </Stack>
         </Section>
       )}
       <Section compact title="상담 가능한 시간" testId="counsel-slots">
-        {b.slots.length === 0 && <Typography variant="body2" color="text.secondary">앞으로 2주 동안 열린 상담 시간이 없어요.</Typography>}
+        {b.slots.length === 0 && <Typography variant="body2" color="textSecondary">앞으로 2주 동안 열린 상담 시간이 없어요.</Typography>}
         <Stack spacing={2}>
           {dates.map((date) => (
             <Box key={date}>

@@ -56,7 +56,7 @@ export function OpenSlotRow({ slot, now, onReserve, pending, refusal }: { slot: 
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>{slot.startTime}–{slot.endTime}</Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>{[slot.title, slot.room, slot.taName].filter(Boolean).join(' · ')}</Typography>
+          <Typography variant="body2" color="textSecondary" noWrap>{[slot.title, slot.room, slot.taName].filter(Boolean).join(' · ')}</Typography>
         </Box>
         <Button
           variant={state === 'open' && !slot.mine ? 'contained' : 'outlined'}
@@ -82,7 +82,7 @@ export function OpenSlotRow({ slot, now, onReserve, pending, refusal }: { slot: 
           {left === 0 ? '자리 없음' : `남은 자리 ${left}`}
         </Typography>
       </Stack>
-      {state === 'upcoming' && !slot.mine && <Typography variant="caption" color="text.secondary">{kstDateTime(slot.window.opensAt)}부터 예약</Typography>}
+      {state === 'upcoming' && !slot.mine && <Typography variant="caption" color="textSecondary">{kstDateTime(slot.window.opensAt)}부터 예약</Typography>}
       {refusal && <Alert severity="warning" sx={{ mt: 1, py: 0 }} data-testid="slot-refusal">{refusal}</Alert>}
     </Box>
   );
@@ -96,7 +96,7 @@ export function MyBookingRow({ b, onCancel, extra }: { b: MyBooking; onCancel: (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 800 }}>{dayLabel(b.slot.date)} {b.slot.startTime}–{b.slot.endTime}</Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>{[b.slot.title, b.slot.room].filter(Boolean).join(' · ')}</Typography>
+          <Typography variant="body2" color="textSecondary" noWrap>{[b.slot.title, b.slot.room].filter(Boolean).join(' · ')}</Typography>
           {extra}
         </Box>
         {b.arrivedAt ? (
@@ -111,7 +111,7 @@ export function MyBookingRow({ b, onCancel, extra }: { b: MyBooking; onCancel: (
             취소
           </Button>
         ) : (
-          <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'right', maxWidth: 110 }}>
+          <Typography variant="caption" color="textSecondary" sx={{ textAlign: 'right', maxWidth: 110 }}>
             {b.source === 'staff' ? '학원 배정' : '취소 마감'}
           </Typography>
         )}

@@ -48,7 +48,7 @@ export function CopyDayDialog({ fromDate, onClose }: { fromDate: string; onClose
               </Stack>
             </Box>
           )}
-          <Typography variant="body2" color="text.secondary">같은 날 같은 시간·장소의 시간이 이미 있으면 건너뜁니다. 학생은 복사되지 않습니다.</Typography>
+          <Typography variant="body2" color="textSecondary">같은 날 같은 시간·장소의 시간이 이미 있으면 건너뜁니다. 학생은 복사되지 않습니다.</Typography>
           {copy.isError && <Alert severity="error">{errorMessage(copy.error)}</Alert>}
         </Stack>
       </DialogContent>
@@ -134,7 +134,7 @@ export function RulesDialog({ canEdit, onClose }: { canEdit: boolean; onClose: (
       onSubmit={(body) => save.mutateAsync({ body })}
       onClose={onClose}
       testId="rules-dialog"
-      footnote={<Typography variant="body2" color="text.secondary">시간마다, 날짜마다 따로 정할 수도 있습니다. 따로 정하지 않은 시간은 이 규칙을 따릅니다.</Typography>}
+      footnote={<Typography variant="body2" color="textSecondary">시간마다, 날짜마다 따로 정할 수도 있습니다. 따로 정하지 않은 시간은 이 규칙을 따릅니다.</Typography>}
     >
       {(form) => (
         <>

@@ -110,7 +110,7 @@ function Fields({ kind, date }: { kind: SlotKind; date: string }) {
           </Stack>
         </Collapse>
         {!ownWindow && (
-          <Typography variant="caption" color="text.secondary">센터 규칙(예약 규칙)이나 그날 정한 시간을 따릅니다.</Typography>
+          <Typography variant="caption" color="textSecondary">센터 규칙(예약 규칙)이나 그날 정한 시간을 따릅니다.</Typography>
         )}
       </Box>
     </>
@@ -148,7 +148,7 @@ export function SlotFormDialog({ kind, slot, defaults, onClose }: { kind: SlotKi
       footnote={
         slot ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ flexGrow: 1 }}>
               {slot.reserved > 0 ? `이미 ${slot.reserved}명이 있습니다. 정원은 그 아래로 줄일 수 없고, 학생이 있는 시간은 지울 수 없습니다.` : '아직 예약한 학생이 없습니다.'}
             </Typography>
             <Button color="error" startIcon={<DeleteOutline />} disabled={slot.reserved > 0} onClick={() => void remove()}>삭제</Button>

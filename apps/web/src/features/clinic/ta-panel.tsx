@@ -50,7 +50,7 @@ export function TaPanel({ monday }: { monday: string }) {
       </Paper>
       <Paper variant="outlined">
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, p: 1.5, pb: 0.5 }}>시간별 담당 조교</Typography>
-        {slots.data?.length === 0 && <Typography color="text.secondary" sx={{ p: 2 }}>이 주에는 클리닉 시간이 없습니다.</Typography>}
+        {slots.data?.length === 0 && <Typography color="textSecondary" sx={{ p: 2 }}>이 주에는 클리닉 시간이 없습니다.</Typography>}
         <Table size="small" aria-label="시간별 담당 조교">
           <TableBody>
             {(slots.data ?? []).map((s) => (

@@ -42,7 +42,7 @@ export function WeekView({ monday, onEdit, onAdd, onOpenDay }: { monday: string;
               <ButtonBase onClick={() => onOpenDay(date)} sx={{ borderRadius: 1, px: 0.5, justifyContent: 'flex-start', flexGrow: 1 }}>
                 <Box sx={{ textAlign: 'left' }}>
                   <Typography sx={{ fontWeight: 800, color: i === 6 ? '#c62828' : i === 5 ? '#1565c0' : 'text.primary' }}>{dayTitle(date, i)}</Typography>
-                  <Typography variant="caption" color="text.secondary">{mine.length ? `${mine.length}개 · ${taken}/${seats}명` : '클리닉 없음'}</Typography>
+                  <Typography variant="caption" color="textSecondary">{mine.length ? `${mine.length}개 · ${taken}/${seats}명` : '클리닉 없음'}</Typography>
                   <Box component="span" sx={srOnly}> 당일 현황 보기</Box>
                 </Box>
               </ButtonBase>
@@ -66,7 +66,7 @@ export function WeekView({ monday, onEdit, onAdd, onOpenDay }: { monday: string;
                     <Typography variant="caption" noWrap sx={{ fontWeight: 600, flexGrow: 1, minWidth: 0 }}>{s.title || ' '}</Typography>
                     {s.reserveType === 'assigned' && <Chip size="small" label={RESERVE_TYPE_LABEL.assigned} sx={{ height: 18, fontSize: 11 }} />}
                   </Stack>
-                  <Typography variant="caption" color="text.secondary" component="p" noWrap>{s.room || '장소 미정'} · {s.taName ?? '담당 없음'}</Typography>
+                  <Typography variant="caption" color="textSecondary" component="p" noWrap>{s.room || '장소 미정'} · {s.taName ?? '담당 없음'}</Typography>
                   <CapacityBar reserved={s.reserved} capacity={s.capacity} dense />
                   <Box component="span" sx={srOnly}> 수정</Box>
                 </ButtonBase>

@@ -36,7 +36,7 @@ export function AnswerSheet({ exam, onDone }: { exam: OpenExam; onDone: () => vo
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }} data-testid="answer-submitted">
         <CheckCircleOutlined sx={{ fontSize: 72, color: '#2e7d32' }} />
         <Typography variant="h5" component="p" sx={{ fontWeight: 800 }}>제출했습니다</Typography>
-        <Typography color="text.secondary">점수는 공개 후에 볼 수 있어요</Typography>
+        <Typography color="textSecondary">점수는 공개 후에 볼 수 있어요</Typography>
         <Button variant="contained" size="large" onClick={onDone}>성적 목록으로</Button>
       </Stack>
     );
@@ -45,7 +45,7 @@ export function AnswerSheet({ exam, onDone }: { exam: OpenExam; onDone: () => vo
   return (
     <Box>
       <Typography variant="h6" component="h2" sx={{ fontWeight: 800 }}>{exam.title}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
         {exam.lectureName} · {exam.weeklyLectureTitle} · {exam.questions.length}문항{exam.submitted ? ' · 이미 제출함 (다시 내면 바뀝니다)' : ''}
       </Typography>
       <Stack spacing={1.5} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>

@@ -165,7 +165,7 @@ export function CreateExamDialog({ lectureId, wlId, sessionTitle, onClose, onCre
                   <li {...props} key={o.id}>
                     <Box>
                       <Typography variant="body2" sx={{ fontWeight: 700 }}>{o.title}</Typography>
-                      <Typography variant="caption" color="text.secondary">{[o.subject, `${o.questionCount}문항`, `만점 ${o.maxScore}점`].filter(Boolean).join(' · ')}</Typography>
+                      <Typography variant="caption" color="textSecondary">{[o.subject, `${o.questionCount}문항`, `만점 ${o.maxScore}점`].filter(Boolean).join(' · ')}</Typography>
                     </Box>
                   </li>
                 )}
@@ -257,7 +257,7 @@ export function ExamSettingsDialog({ exam, onClose }: { exam: Exam; onClose: () 
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField label="시험 이름" value={title} onChange={(e) => setTitle(e.target.value)} error={issues.other.has('title')} helperText={issues.other.get('title')} slotProps={{ htmlInput: { maxLength: 100 } }} />
-            <Typography variant="body2" color="text.secondary">{exam.questionCount ? `${exam.questionCount}문항 · ` : ''}만점 {exam.maxScore}점</Typography>
+            <Typography variant="body2" color="textSecondary">{exam.questionCount ? `${exam.questionCount}문항 · ` : ''}만점 {exam.maxScore}점</Typography>
             <SettingsFields value={settings} onChange={setSettings} issues={issues} disableOnline={exam.questionCount === 0} />
             {formError && <Alert severity="error">{formError}</Alert>}
           </Stack>

@@ -133,7 +133,7 @@ export function LinkExamDialog({ exam, onClose }: { exam: Exam; onClose: () => v
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth data-testid="link-exam-dialog">
       <DialogTitle>다른 반 시험과 묶기 · {exam.title}</DialogTitle>
       <DialogContent>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
           같은 시험을 본 반끼리 묶으면 순위·등급·통계를 함께 냅니다. 문항 수({exam.questionCount})와 만점({exam.maxScore}점)이 같은 시험만 묶을 수 있습니다.
         </Typography>
         <Stack spacing={2}>
@@ -223,7 +223,7 @@ export function RetakesDialog({ exam, onClose }: { exam: Exam; onClose: () => vo
       <DialogTitle>재시험 · {exam.title}</DialogTitle>
       <DialogContent>
         <Typography variant="subtitle2" sx={{ mb: 1 }}>이 시험의 재시험</Typography>
-        {mine.data?.length === 0 && <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>아직 재시험이 없습니다.</Typography>}
+        {mine.data?.length === 0 && <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>아직 재시험이 없습니다.</Typography>}
         <List dense sx={{ mb: 2 }}>
           {(mine.data ?? []).map((r) => (
             <ListItem

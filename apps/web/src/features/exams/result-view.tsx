@@ -22,7 +22,7 @@ export function ResultFigures({ r, compact = false }: { r: MyResult; compact?: b
         <Typography variant={compact ? 'h5' : 'h3'} component="p" sx={{ fontWeight: 800, color: below ? '#b71c1c' : 'text.primary' }} data-testid="result-score">
           {scoreText(r)}
         </Typography>
-        <Typography variant="body1" color="text.secondary">/ {r.maxScore}점</Typography>
+        <Typography variant="body1" color="textSecondary">/ {r.maxScore}점</Typography>
         {r.retakeScore !== null && <Chip size="small" label={`재시험 ${r.retakeScore}점`} />}
         {r.clinic !== 'none' && <Chip size="small" color={CLINIC_COLOR[r.clinic]} label={CLINIC_STATUS_LABEL[r.clinic]} data-testid="result-clinic" />}
       </Stack>
@@ -41,7 +41,7 @@ export function ResultFigures({ r, compact = false }: { r: MyResult; compact?: b
         <Figure label="등급" value={r.grade === null ? '–' : `${r.grade}등급`} />
       </Box>
       {r.cutline !== null && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
           커트라인 {r.cutline}점{below ? ' — 클리닉 대상입니다' : ''}
         </Typography>
       )}
@@ -52,7 +52,7 @@ export function ResultFigures({ r, compact = false }: { r: MyResult; compact?: b
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <Box sx={{ p: 1.25, borderRadius: 2, bgcolor: '#f1f5f1' }}>
-      <Typography variant="caption" color="text.secondary" component="p">{label}</Typography>
+      <Typography variant="caption" color="textSecondary" component="p">{label}</Typography>
       <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }}>{value}</Typography>
     </Box>
   );
@@ -63,7 +63,7 @@ export function ResultHeading({ r }: { r: Pick<MyResult, 'title' | 'lectureName'
   return (
     <Box>
       <Typography variant="h6" component="h2" sx={{ fontWeight: 800 }}>{r.title}</Typography>
-      <Typography variant="body2" color="text.secondary">{r.lectureName} · {r.weeklyLectureTitle} · {formatKoreanDate(r.date)}</Typography>
+      <Typography variant="body2" color="textSecondary">{r.lectureName} · {r.weeklyLectureTitle} · {formatKoreanDate(r.date)}</Typography>
     </Box>
   );
 }
@@ -71,7 +71,7 @@ export function ResultHeading({ r }: { r: Pick<MyResult, 'title' | 'lectureName'
 /** Per question: my answer against the key, and how the class did (wrong ones first by default). */
 export function ResultQuestions({ questions }: { questions: MyResultDetail['questions'] }) {
   const [onlyWrong, setOnlyWrong] = useState(true);
-  if (questions.length === 0) return <Typography variant="body2" color="text.secondary">문항별 답안이 없는 시험입니다.</Typography>;
+  if (questions.length === 0) return <Typography variant="body2" color="textSecondary">문항별 답안이 없는 시험입니다.</Typography>;
   const wrong = questions.filter((q) => !q.correct);
   const shown = onlyWrong ? wrong : questions;
   return (
@@ -81,7 +81,7 @@ export function ResultQuestions({ questions }: { questions: MyResultDetail['ques
         <FormControlLabel control={<Switch checked={onlyWrong} onChange={(e) => setOnlyWrong(e.target.checked)} />} label="틀린 문항만" />
       </Stack>
       {shown.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">모두 맞았어요!</Typography>
+        <Typography variant="body2" color="textSecondary">모두 맞았어요!</Typography>
       ) : (
         <Table size="small" aria-label="문항별 결과" data-testid="result-questions">
           <TableHead>
@@ -95,7 +95,7 @@ export function ResultQuestions({ questions }: { questions: MyResultDetail['ques
           <TableBody>
             {shown.map((q) => (
               <TableRow key={q.no} data-testid="result-question">
-                <TableCell sx={{ fontWeight: 700 }}>{q.no}번{q.tag ? <Typography variant="caption" color="text.secondary" component="span"> {q.tag}</Typography> : null}</TableCell>
+                <TableCell sx={{ fontWeight: 700 }}>{q.no}번{q.tag ? <Typography variant="caption" color="textSecondary" component="span"> {q.tag}</Typography> : null}</TableCell>
                 <TableCell sx={{ color: q.correct ? '#1b5e20' : '#b71c1c', fontWeight: 700 }}>{q.given === null ? '무응답' : q.kind === 'choice' && /^[1-5]$/.test(q.given) ? CHOICE_LABELS[Number(q.given)] : q.given}{q.correct ? ' ○' : ' ✕'}</TableCell>
                 <TableCell>{q.answer}</TableCell>
                 <TableCell align="right">{q.correctRate === null ? '–' : `${Math.round(q.correctRate * 100)}%`}</TableCell>

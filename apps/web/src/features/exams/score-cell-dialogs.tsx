@@ -148,7 +148,7 @@ function AnswersForm({ questions, initial, onClose, onSubmit }: { questions: Que
       }}
     >
       <DialogContent>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
           객관식은 1~5를 누르면 다음 문항으로 넘어갑니다. 빈칸은 무응답(오답)으로 채점합니다. Enter로 저장.
         </Typography>
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(92px, 1fr))', gap: 1 }}>

@@ -96,7 +96,7 @@ export function CellMenu(props: {
           <MenuItem key={s} onClick={pick(() => props.onStatus(s))} selected={t?.status === s}>
             <ListItemIcon>{t?.status === s && <CheckOutlined fontSize="small" />}</ListItemIcon>
             <ListItemText>{SCORE_STATUS_LABEL[s]}</ListItemText>
-            <Typography variant="caption" color="text.secondary" sx={{ ml: 2 }}>{STATUS_KEY_LABEL[s]}</Typography>
+            <Typography variant="caption" color="textSecondary" sx={{ ml: 2 }}>{STATUS_KEY_LABEL[s]}</Typography>
           </MenuItem>
         ))}
       {!t?.retake && <ListSubheader>클리닉</ListSubheader>}
@@ -118,18 +118,18 @@ export function CellMenu(props: {
       <Divider />
       <MenuItem onClick={pick(props.onMemo)} disabled={t?.retake}>
         <ListItemText>{t?.hasMemo ? '메모 보기·고치기' : '메모 달기'}</ListItemText>
-        <Typography variant="caption" color="text.secondary" sx={{ ml: 2 }}>M</Typography>
+        <Typography variant="caption" color="textSecondary" sx={{ ml: 2 }}>M</Typography>
       </MenuItem>
       <MenuItem onClick={pick(props.onAnswers)} disabled={!t?.canAnswers}>
         <ListItemText>문항별 답 입력</ListItemText>
-        <Typography variant="caption" color="text.secondary" sx={{ ml: 2 }}>Q</Typography>
+        <Typography variant="caption" color="textSecondary" sx={{ ml: 2 }}>Q</Typography>
       </MenuItem>
       <MenuItem onClick={pick(props.onSheet)} disabled={!t?.hasAnswers || t.retake} data-testid="cell-omr-sheet">
         <ListItemText>OMR 답안지 보기</ListItemText>
       </MenuItem>
       <MenuItem onClick={pick(props.onClear)}>
         <ListItemText>점수 지우기</ListItemText>
-        <Typography variant="caption" color="text.secondary" sx={{ ml: 2 }}>Delete</Typography>
+        <Typography variant="caption" color="textSecondary" sx={{ ml: 2 }}>Delete</Typography>
       </MenuItem>
     </Menu>
   );

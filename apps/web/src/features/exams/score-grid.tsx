@@ -722,7 +722,7 @@ export function ScoreGrid(props: ScoreGridProps) {
   return (
     <Box>
       <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mr: 'auto' }}>
           숫자를 치고 Enter · 엑셀에서 복사해 Ctrl+V · 오른쪽 클릭으로 상태 · {live === 'live' ? '실시간 연결됨' : live === 'retrying' ? '실시간 다시 연결 중…' : '실시간 연결 중…'}
           {saving > 0 ? ` · 저장 중 ${saving}` : ''}
         </Typography>
@@ -735,7 +735,7 @@ export function ScoreGrid(props: ScoreGridProps) {
       </Stack>
       {grid.exams.length === 0 ? (
         <Box sx={{ p: 4, textAlign: 'center', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
-          <Typography color="text.secondary">이 회차에는 아직 시험이 없습니다. 위에서 시험을 추가하면 성적표가 열립니다.</Typography>
+          <Typography color="textSecondary">이 회차에는 아직 시험이 없습니다. 위에서 시험을 추가하면 성적표가 열립니다.</Typography>
         </Box>
       ) : (
         <Box

@@ -49,7 +49,7 @@ const printCss = (
 function Figure({ label, value, tone }: { label: string; value: string; tone?: 'bad' }) {
   return (
     <Box sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1, minWidth: 96 }}>
-      <Typography variant="caption" color="text.secondary" component="div">{label}</Typography>
+      <Typography variant="caption" color="textSecondary" component="div">{label}</Typography>
       <Typography variant="h6" component="div" sx={{ color: tone === 'bad' ? '#b71c1c' : 'text.primary' }}>{value}</Typography>
     </Box>
   );
@@ -82,7 +82,7 @@ export function StatisticsDialog({ exam, onClose }: { exam: Exam; onClose: () =>
         {stats.isError && <Alert severity="error">{errorMessage(stats.error)}</Alert>}
         {s && (
           <Box>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
               {scope === 'group' ? `묶인 시험 ${s.examIds.length}개` : '이 시험'} · 만점 {s.maxScore}점{s.cutline !== null ? ` · 커트라인 ${s.cutline}점` : ''}
             </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }} data-testid="statistics-figures">

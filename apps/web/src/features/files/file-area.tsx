@@ -89,7 +89,7 @@ function ViewsDialog({ file, onClose }: { file: ListedFile | null; onClose: () =
             </Box>
             <Box>
               <Typography variant="subtitle2" sx={{ mb: 0.5 }}>아직 안 연 학생 {views.data.notOpened.length}명</Typography>
-              <Typography variant="body2" color="text.secondary" data-testid="views-not-opened">
+              <Typography variant="body2" color="textSecondary" data-testid="views-not-opened">
                 {views.data.notOpened.map((v) => v.name).join(', ') || '없음'}
               </Typography>
             </Box>
@@ -173,7 +173,7 @@ function PermissionEditor({ lectureId, wlId, students }: { lectureId: number; wl
       </Stack>
       {draft.scope === 'selected' && (
         <Box sx={{ mt: 1, maxHeight: 180, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, px: 1 }}>
-          {sorted.length === 0 && <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>수강생이 없습니다</Typography>}
+          {sorted.length === 0 && <Typography variant="body2" color="textSecondary" sx={{ p: 1 }}>수강생이 없습니다</Typography>}
           {sorted.map((s) => (
             <FormControlLabel key={s.userId} sx={{ width: 160 }} control={<Checkbox size="small" checked={draft.studentIds.includes(s.userId)} onChange={() => toggle(s.userId)} />} label={<Typography variant="body2">{s.name}</Typography>} />
           ))}
@@ -232,7 +232,7 @@ export function WeeklyLectureFileArea({ lectureId, wlId, students }: { lectureId
             </TableHead>
             <TableBody>
               {list.data.length === 0 && (
-                <TableRow><TableCell colSpan={7}><Typography variant="body2" color="text.secondary">이 회차에 올린 자료가 없습니다</Typography></TableCell></TableRow>
+                <TableRow><TableCell colSpan={7}><Typography variant="body2" color="textSecondary">이 회차에 올린 자료가 없습니다</Typography></TableCell></TableRow>
               )}
               {list.data.map((f) => (
                 <TableRow key={f.id} data-testid="material-row">
@@ -243,7 +243,7 @@ export function WeeklyLectureFileArea({ lectureId, wlId, students }: { lectureId
                   <TableCell>{formatKoreanDate(f.createdAt)}</TableCell>
                   <TableCell sx={{ maxWidth: 220 }}>
                     <Stack direction="row" sx={{ alignItems: 'center' }}>
-                      <Typography variant="body2" color="text.secondary" sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{f.memo}</Typography>
+                      <Typography variant="body2" color="textSecondary" sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{f.memo}</Typography>
                       <IconButton size="small" aria-label="메모 수정" onClick={() => setMemo(f)}><EditNoteOutlined fontSize="small" /></IconButton>
                     </Stack>
                   </TableCell>

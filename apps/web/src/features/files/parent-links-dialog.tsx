@@ -84,13 +84,13 @@ export function ParentLinksDialog({ file, onClose }: { file: ListedFile | null; 
         {data.isError && <Alert severity="error">{errorMessage(data.error)}</Alert>}
         {data.data && (
           <Stack spacing={2} data-testid="parent-links">
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               학부모는 로그인 없이 링크로 이 파일만 받을 수 있습니다. 강의 자료(PDF·이미지)는 고른 학생의 이름이 워터마크로 들어갑니다.
             </Typography>
             <Box>
               <Typography variant="subtitle2" sx={{ mb: 0.5 }}>받을 학생</Typography>
               <Box sx={{ maxHeight: 200, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, px: 1 }}>
-                {students.length === 0 && <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>이 회차 자료를 볼 수 있는 학생이 없습니다</Typography>}
+                {students.length === 0 && <Typography variant="body2" color="textSecondary" sx={{ p: 1 }}>이 회차 자료를 볼 수 있는 학생이 없습니다</Typography>}
                 {students.map((s) => {
                   const noPhone = mode === 'sms' && !s.parentPhone;
                   return (
@@ -118,7 +118,7 @@ export function ParentLinksDialog({ file, onClose }: { file: ListedFile | null; 
                 {mode === 'sms' ? `문자 보내기${chosen.length ? ` (${chosen.length}명)` : ''}` : '링크 만들기'}
               </Button>
             </Stack>
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {mode === 'sms'
                 ? `${formatKoreanDate(dayjs().add(days, 'day').toDate())}까지 열 수 있는 링크를 학부모 번호로 보냅니다.`
                 : '학생을 고르지 않으면 학생 이름 없이 링크 하나를 만듭니다. 링크 주소는 지금만 보이니 바로 복사해 주세요.'}
@@ -161,7 +161,7 @@ export function ParentLinksDialog({ file, onClose }: { file: ListedFile | null; 
                 </TableHead>
                 <TableBody>
                   {data.data.links.length === 0 && (
-                    <TableRow><TableCell colSpan={6}><Typography variant="body2" color="text.secondary">아직 만든 링크가 없습니다</Typography></TableCell></TableRow>
+                    <TableRow><TableCell colSpan={6}><Typography variant="body2" color="textSecondary">아직 만든 링크가 없습니다</Typography></TableCell></TableRow>
                   )}
                   {data.data.links.map((l) => (
                     <TableRow key={l.id} data-testid="parent-link-row">

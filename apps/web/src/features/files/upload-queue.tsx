@@ -64,7 +64,7 @@ export function DropZone({ onFiles, label, accept }: { onFiles: (files: File[]) 
       sx={{ border: 2, borderStyle: 'dashed', borderColor: over ? 'primary.main' : 'divider', bgcolor: over ? 'action.hover' : 'transparent', borderRadius: 2, p: 2.5, textAlign: 'center' }}
     >
       <CloudUploadOutlined color="action" />
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{label}</Typography>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>{label}</Typography>
       <Button size="small" variant="outlined" onClick={() => input.current?.click()}>파일 선택</Button>
       <input
         ref={input}

@@ -365,13 +365,13 @@ export function AttendanceGrid({ lectureId, grid, initialCol }: { lectureId: num
           <Chip key={t.id} size="small" label={`${t.name} ${counts.byType.get(t.id) ?? 0}`} sx={{ bgcolor: `${t.color}26`, color: cellColors(t.color).color, fontWeight: 700 }} data-testid={`count-${t.name}`} />
         ))}
         <Chip size="small" variant="outlined" label={`미입력 ${counts.unmarked}`} data-testid="count-unmarked" />
-        <Typography variant="caption" color="text.secondary">참여 {counts.participants}명</Typography>
+        <Typography variant="caption" color="textSecondary">참여 {counts.participants}명</Typography>
         <Box sx={{ flexGrow: 1 }} />
         <Button size="small" startIcon={<LockOutlined />} onClick={() => void toggleLock(selectedRows(), targetCol)} data-testid="att-lock">
           잠금/해제
         </Button>
       </Stack>
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mb: 1 }}>
+      <Typography variant="caption" color="textSecondary" sx={{ display: 'block', mb: 1 }}>
         방향키로 이동 · {types.slice(0, 9).map((t, i) => `${i + 1}${LETTERS[t.name] ? `/${LETTERS[t.name]!.toUpperCase()}` : ''} ${t.name}`).join(' · ')} · 0/Delete 지우기 · K 잠금 ·
         회차 제목을 누르면 그 주 전체, 이름을 누르면(Shift·Ctrl로 여러 명) 선택한 학생에게 한 번에 입력
       </Typography>

@@ -138,7 +138,7 @@ export function AttendanceTypeSettings({ canEdit }: { canEdit: boolean }) {
           <Button type="submit" variant="contained" startIcon={<AddOutlined />} disabled={!draft.name.trim() || create.isPending}>추가</Button>
         </Stack>
       ) : (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>출결 유형은 관리자가 바꿀 수 있습니다.</Typography>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1.5 }}>출결 유형은 관리자가 바꿀 수 있습니다.</Typography>
       )}
     </Box>
   );

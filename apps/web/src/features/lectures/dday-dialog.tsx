@@ -56,7 +56,7 @@ export function DdayDialog({ lectureId, lectureName, ddays, onClose }: { lecture
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
       <DialogTitle>D-day · {lectureName}</DialogTitle>
       <DialogContent>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
           끌어서 순서를 바꾸면 학생 포털에도 같은 순서로 보입니다.
         </Typography>
         {items.length === 0 && <Box sx={{ py: 3, textAlign: 'center', color: 'text.secondary' }}>등록된 D-day가 없습니다</Box>}
@@ -85,7 +85,7 @@ export function DdayDialog({ lectureId, lectureName, ddays, onClose }: { lecture
               <Chip size="small" label={d.label} color={d.label.startsWith('D+') ? 'default' : 'primary'} sx={{ mr: 1.5, minWidth: 64, fontWeight: 700 }} />
               <Box>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>{d.title}</Typography>
-                <Typography variant="caption" color="text.secondary">{formatKoreanDate(d.date)}</Typography>
+                <Typography variant="caption" color="textSecondary">{formatKoreanDate(d.date)}</Typography>
               </Box>
             </ListItem>
           ))}

@@ -47,7 +47,7 @@ export function RosterDialog({ lecture, onClose }: { lecture: LectureDetail; onC
         <Typography variant="subtitle2" sx={{ mt: 2 }}>수강생 {lecture.students.length}명</Typography>
         <List dense sx={{ maxHeight: 360, overflow: 'auto' }}>
           {lecture.students.map((s) => (
-            <ListItem key={s.userId} disableGutters secondaryAction={<Typography variant="caption" color="text.secondary">{formatPhone(s.phone)}</Typography>}>
+            <ListItem key={s.userId} disableGutters secondaryAction={<Typography variant="caption" color="textSecondary">{formatPhone(s.phone)}</Typography>}>
               <Checkbox
                 size="small"
                 checked={leaving.has(s.userId)}
@@ -104,7 +104,7 @@ export function TransferDialog({ lecture, onClose }: { lecture: LectureDetail; o
               <MenuItem key={l.id} value={l.id}>{l.name}</MenuItem>
             ))}
           </TextField>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             오늘 이후 회차부터 새 강좌에 참여합니다. 이미 입력된 출결과 지난 기록은 지금 강좌에 그대로 남고, 이동 내역은 기록됩니다.
           </Typography>
           {move.isError && <Alert severity="error">{errorMessage(move.error)}</Alert>}

@@ -34,7 +34,7 @@ function ScheduleRows() {
   return (
     <Box>
       <Typography variant="subtitle2" sx={{ mb: 1 }}>
-        주간 시간표 <Typography component="span" variant="caption" color="text.secondary">— 기간 안의 요일마다 회차가 만들어집니다</Typography>
+        주간 시간표 <Typography component="span" variant="caption" color="textSecondary">— 기간 안의 요일마다 회차가 만들어집니다</Typography>
       </Typography>
       <Stack spacing={1}>
         {fields.map((f, i) => (
@@ -152,7 +152,7 @@ export function LectureFormDialog({ lecture, onClose }: { lecture: Lecture | nul
       }}
       footnote={
         lecture && (
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             시간표나 기간을 바꾸면 오늘 이후의 정규 회차가 새 시간표에 맞게 바뀝니다. 출결이나 공지가 있는 회차와 지난 회차는 그대로 남습니다.
           </Typography>
         )

@@ -54,7 +54,7 @@ function AnnouncementsEditor({ lectureId, wlId, items }: { lectureId: number; wl
   };
   return (
     <Section title="회차 공지" compact>
-        {items.length === 0 && <Typography variant="body2" color="text.secondary">이 회차에 등록된 공지가 없습니다</Typography>}
+        {items.length === 0 && <Typography variant="body2" color="textSecondary">이 회차에 등록된 공지가 없습니다</Typography>}
         <Stack spacing={1} sx={{ mb: 2 }}>
           {items.map((a) => (
             <Box key={a.id} sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid="announcement">
@@ -64,7 +64,7 @@ function AnnouncementsEditor({ lectureId, wlId, items }: { lectureId: number; wl
                 <IconButton size="small" aria-label={`${a.title} 공지 삭제`} onClick={() => void ask(a)}><DeleteOutline fontSize="small" /></IconButton>
               </Stack>
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mt: 0.5 }}>{a.content}</Typography>
-              <Typography variant="caption" color="text.secondary">{formatKoreanDate(a.updatedAt)}</Typography>
+              <Typography variant="caption" color="textSecondary">{formatKoreanDate(a.updatedAt)}</Typography>
             </Box>
           ))}
         </Stack>
@@ -133,7 +133,7 @@ function SessionDetail({ lecture, wlId }: { lecture: LectureDetail; wlId: number
             {name === null ? (
               <>
                 <Typography variant="h6" sx={{ fontWeight: 700 }}>{s.title}</Typography>
-                <Typography color="text.secondary">{formatKoreanDate(s.date)} {s.startTime}–{s.endTime}</Typography>
+                <Typography color="textSecondary">{formatKoreanDate(s.date)} {s.startTime}–{s.endTime}</Typography>
                 <Button size="small" onClick={() => setName(sessionLabel(s))}>이름 변경</Button>
               </>
             ) : (
@@ -169,7 +169,7 @@ function SessionDetail({ lecture, wlId }: { lecture: LectureDetail; wlId: number
                       return next;
                     })} />
                   </TableCell>
-                  <TableCell>{p.name} <Typography component="span" variant="caption" color="text.secondary">{p.loginId}</Typography></TableCell>
+                  <TableCell>{p.name} <Typography component="span" variant="caption" color="textSecondary">{p.loginId}</Typography></TableCell>
                   <TableCell>{formatPhone(p.phone)}</TableCell>
                   <TableCell>
                     <TextField select size="small" value={p.attTypeId ?? ''} disabled={p.attLocked} slotProps={{ select: { displayEmpty: true } }} onChange={(e) => mark.mutate({ userId: p.userId, attTypeId: e.target.value === '' ? null : Number(e.target.value) })} sx={{ minWidth: 140 }}>

@@ -108,7 +108,7 @@ export function ConfirmReview({ batch, exam }: { batch: OmrBatchDetail; exam: Om
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
         <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>확인 {Math.min(index + 1, items.length)} / {items.length}</Typography>
         <LinearProgress variant="determinate" value={(100 * done.size) / items.length} sx={{ flexGrow: 1, height: 8, borderRadius: 4 }} aria-label="확인 진행률" />
-        <Typography variant="body2" color="text.secondary">{done.size}개 확인함</Typography>
+        <Typography variant="body2" color="textSecondary">{done.size}개 확인함</Typography>
       </Stack>
       <Box
         ref={box}
@@ -125,7 +125,7 @@ export function ConfirmReview({ batch, exam }: { batch: OmrBatchDetail; exam: Om
           <Stack direction="row" spacing={3} sx={{ alignItems: 'center' }}>
             <RowCrop sheet={data} fieldIds={question.fields} height={numeric ? 260 : 84} label={`${data.studentName ?? '학생 미확인'} ${question.no}번 답안 부분`} />
             <Box sx={{ minWidth: 220 }}>
-              <Typography variant="body2" color="text.secondary">{data.studentName ?? '학생 미확인'} · {data.fileName} {data.page}쪽</Typography>
+              <Typography variant="body2" color="textSecondary">{data.studentName ?? '학생 미확인'} · {data.fileName} {data.page}쪽</Typography>
               <Typography variant="h6" component="p">{question.no}번</Typography>
               <Typography variant="body1">
                 읽은 답: <b data-testid="omr-read-value">{show(question.answer, numeric)}</b>
@@ -137,7 +137,7 @@ export function ConfirmReview({ batch, exam }: { batch: OmrBatchDetail; exam: Om
                   return f?.notes.map((n) => <Chip key={`${id}-${n}`} size="small" label={n === 'light' ? '흐린 표기' : n === 'erased' ? '지운 자국' : n === 'gap' ? '빈 자리' : '일부만 칠함'} />);
                 })}
               </Stack>
-              <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+              <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 1 }}>
                 {numeric ? '숫자를 입력하고 Enter · Enter만 누르면 그대로 · Delete: 빈칸 · ←/→ 이동' : '1–5: 고치기 · 0: 빈칸 · Enter: 그대로 · ←/→ 이동'}
               </Typography>
             </Box>
@@ -157,7 +157,7 @@ function StudentStep({ sheet, exam, onPick }: { sheet: OmrSheet; exam: OmrExamSh
     <Stack direction="row" spacing={3} sx={{ alignItems: 'center' }}>
       <RowCrop sheet={sheet} fieldIds={idFields} height={220} label="수험번호 표기 부분" />
       <Box sx={{ minWidth: 320 }}>
-        <Typography variant="body2" color="text.secondary">{sheet.fileName} {sheet.page}쪽 · 읽은 수험번호 {sheet.candidateNumber ?? '없음'}</Typography>
+        <Typography variant="body2" color="textSecondary">{sheet.fileName} {sheet.page}쪽 · 읽은 수험번호 {sheet.candidateNumber ?? '없음'}</Typography>
         <Typography variant="body1" sx={{ mb: 1 }}>{sheet.reason ?? '학생을 확인해 주세요'}</Typography>
         <Autocomplete
           autoHighlight

@@ -107,7 +107,7 @@ function PrintSection({ exam }: { exam: OmrExamSheet }) {
           빈 답안지 (수험번호 표기)
         </Button>
       </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
         문항 {exam.questionCount}개{exam.omitted.length ? ` · 주관식 ${exam.omitted.join(', ')}번은 숫자(0–999) 답이 아니어서 답안지에 칸이 없습니다 (성적표에서 직접 입력)` : ''}
       </Typography>
       <Box component="details" sx={{ mt: 1 }}>
@@ -177,7 +177,7 @@ function UploadSection({ exam, onStarted }: { exam: OmrExamSheet; onStarted: (ba
           파일 고르기
           <input ref={input} hidden type="file" multiple accept={ACCEPT} data-testid="omr-upload-input" aria-label="OMR 스캔 PDF나 사진" onChange={(e) => void onFiles(e.target.files)} />
         </Button>
-        <Typography variant="body2" color="text.secondary">스캐너의 PDF(여러 장), 휴대폰 사진(JPEG·PNG)을 한꺼번에 올릴 수 있습니다. 모서리의 네 사각형이 보이게 찍어 주세요.</Typography>
+        <Typography variant="body2" color="textSecondary">스캐너의 PDF(여러 장), 휴대폰 사진(JPEG·PNG)을 한꺼번에 올릴 수 있습니다. 모서리의 네 사각형이 보이게 찍어 주세요.</Typography>
       </Stack>
       {uploading && (
         <Box sx={{ mt: 1.5 }}>

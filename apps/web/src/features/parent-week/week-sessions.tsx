@@ -16,7 +16,7 @@ function SessionCard({ s, onFile }: { s: WeekSession; onFile: (fileId: number, n
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 700 }}>{s.lectureName}</Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {formatKoreanDate(s.date)} {s.startTime}–{s.endTime} · {s.title}
           </Typography>
         </Box>
@@ -69,7 +69,7 @@ export function ClinicSummary({ clinic }: { clinic: WeekView['clinic'] }) {
         클리닉 대상 {clinic.required} · 예약 {clinic.booked} · 완료 {clinic.done}
       </Typography>
       {clinic.slots.map((s, i) => (
-        <Typography key={i} variant="body2" color="text.secondary">
+        <Typography key={i} variant="body2" color="textSecondary">
           {formatKoreanDate(s.date)} {s.startTime}–{s.endTime} {s.title} ({s.status})
         </Typography>
       ))}
@@ -78,7 +78,7 @@ export function ClinicSummary({ clinic }: { clinic: WeekView['clinic'] }) {
 }
 
 export function WeekSessions({ sessions, onFile }: { sessions: WeekSession[]; onFile: (fileId: number, name: string) => void }) {
-  if (sessions.length === 0) return <Typography color="text.secondary">이 주에는 수업이 없습니다.</Typography>;
+  if (sessions.length === 0) return <Typography color="textSecondary">이 주에는 수업이 없습니다.</Typography>;
   return (
     <Stack spacing={1.5}>
       {sessions.map((s) => <SessionCard key={s.weeklyLectureId} s={s} onFile={onFile} />)}

@@ -65,7 +65,7 @@ export function ClaimDialog({ claim, onClose }: { claim: ExpenseClaim | null; on
       onClose={onClose}
       submitLabel={claim ? '저장' : '청구하기'}
       testId="claim-dialog"
-      footnote={<Typography variant="body2" color="text.secondary">승인되면 쓴 날짜가 속한 달 급여에 비과세 경비로 더해집니다.</Typography>}
+      footnote={<Typography variant="body2" color="textSecondary">승인되면 쓴 날짜가 속한 달 급여에 비과세 경비로 더해집니다.</Typography>}
     >
       {(form) => {
         const err = form.formState.errors;

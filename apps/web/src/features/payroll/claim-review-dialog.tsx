@@ -48,8 +48,8 @@ export function ClaimReviewDialog({ id, onClose }: { id: number; onClose: () => 
               </Box>
               <Typography sx={{ fontSize: 28, fontWeight: 800 }} data-testid="claim-amount-view">{formatWon(c.amount)}</Typography>
               <Typography>{c.memo}</Typography>
-              <Typography color="text.secondary">쓴 날짜 {formatKoreanDate(c.date)}</Typography>
-              <Typography color="text.secondary">청구 {formatKoreanDate(new Date(c.createdAt))}</Typography>
+              <Typography color="textSecondary">쓴 날짜 {formatKoreanDate(c.date)}</Typography>
+              <Typography color="textSecondary">청구 {formatKoreanDate(new Date(c.createdAt))}</Typography>
               {c.status === 'approved' && c.payMonth && <Alert severity="success">{formatMonth(c.payMonth)} 급여에 비과세 경비로 포함 ({c.decidedByName})</Alert>}
               {c.status === 'rejected' && <Alert severity="error">반려: {c.rejectReason}</Alert>}
               {pending && (

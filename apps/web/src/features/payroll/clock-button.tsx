@@ -77,7 +77,7 @@ export function ClockButton() {
           <Typography component="div" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700, fontSize: 20, color: 'error.dark' }}>
             {running}
           </Typography>
-          <Typography component="div" variant="caption" color="text.secondary">
+          <Typography component="div" variant="caption" color="textSecondary">
             {open.wageTypeName} 근무 중
           </Typography>
         </Box>

@@ -39,7 +39,7 @@ export function MyClaims() {
         </Button>
       }
     >
-      {claims.data && claims.data.length === 0 && <Typography color="text.secondary">청구한 경비가 없습니다. 센터를 위해 쓴 돈은 영수증과 함께 청구하세요.</Typography>}
+      {claims.data && claims.data.length === 0 && <Typography color="textSecondary">청구한 경비가 없습니다. 센터를 위해 쓴 돈은 영수증과 함께 청구하세요.</Typography>}
       {claims.data && claims.data.length > 0 && (
         <Table size="small" aria-label="내 경비 청구">
           <TableHead>

@@ -6,7 +6,7 @@ import { kstDate, kstTime } from './time.ts';
 
 /** One month of a TA's records: day, wage type, in, out, hours, status, and an admin's reason when corrected. */
 export function RecordsTable({ records, showTa = false }: { records: readonly WorkRecord[]; showTa?: boolean }) {
-  if (records.length === 0) return <Typography color="text.secondary">이 달의 근무 기록이 없습니다. 위의 출근 버튼을 누르면 기록이 시작됩니다.</Typography>;
+  if (records.length === 0) return <Typography color="textSecondary">이 달의 근무 기록이 없습니다. 위의 출근 버튼을 누르면 기록이 시작됩니다.</Typography>;
   return (
     <Table size="small" aria-label="근무 기록" data-testid="records-table">
       <TableHead>

@@ -6,7 +6,7 @@ import { Alert, Box, Typography } from '@mui/material';
 function Figure({ label, value, strong = false, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
   return (
     <Box sx={{ minWidth: 140 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography sx={{ fontSize: strong ? 28 : 20, fontWeight: strong ? 800 : 600, color: strong ? 'primary.dark' : 'text.primary', fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>

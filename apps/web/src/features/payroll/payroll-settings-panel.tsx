@@ -72,7 +72,7 @@ export function PayrollSettingsPanel() {
         }
         label="연장·야간 가산 50% (상시 근로자 5인 이상 사업장)"
       />
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
         켜면 하루 8시간·주 40시간을 넘는 시간과 22:00–06:00 근무에 시급의 50%를 더합니다. 마감한 달에는 영향이 없습니다.
       </Typography>
       <Table size="small" aria-label="연도별 최저임금과 4대보험 근로자 부담률">

@@ -28,7 +28,7 @@ function Line({ line, onPayslip }: { line: PayrollLine; onPayslip: (l: PayrollLi
             {line.belowMinimum && <ToneChip tone="red" label="최저임금 미달" data-testid="below-minimum" />}
             {line.openRecords > 0 && <ToneChip tone="orange" label={`퇴근 누락 ${line.openRecords}`} />}
           </Box>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {PAYMENT_TYPE_LABEL[line.paymentType]} · {MONTHLY_WAGE_TYPE_LABEL[line.monthlyWageType]}
           </Typography>
         </TableCell>
@@ -64,7 +64,7 @@ function Line({ line, onPayslip }: { line: PayrollLine; onPayslip: (l: PayrollLi
 
 /** One row per TA with the month's figures; a row opens to the items of its payslip. */
 export function PayrollTable({ info, onPayslip }: { info: PayrollInfo; onPayslip: (l: PayrollLine) => void }) {
-  if (info.lines.length === 0) return <Typography color="text.secondary">이 달에는 급여 내역이 없습니다.</Typography>;
+  if (info.lines.length === 0) return <Typography color="textSecondary">이 달에는 급여 내역이 없습니다.</Typography>;
   return (
     <Table size="small" aria-label="조교별 급여" data-testid="payroll-table" sx={{ '& th, & td': { px: 1 } }}>
       <TableHead>

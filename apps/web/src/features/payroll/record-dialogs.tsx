@@ -124,7 +124,7 @@ export function CorrectRecordDialog({ record, onClose }: { record: WorkRecord; o
         <>
           {record.monthClosed && <Alert severity="warning">급여가 마감된 달의 기록은 고칠 수 없습니다. 정정할 금액은 다음 달 급여의 추가·공제로 넣어 주세요.</Alert>}
           {record.status === 'missing_out' && <Alert severity="warning">퇴근을 찍지 않은 기록입니다. 실제 퇴근 시각을 넣어 주세요.</Alert>}
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             지금: {formatKoreanDate(kstDate(record.startedAt))} {kstTime(record.startedAt)} – {record.endedAt ? kstTime(record.endedAt) : '퇴근 없음'} {record.minutes !== null ? `(${formatMinutes(record.minutes)})` : ''} · {record.wageTypeName}
           </Typography>
           <Fields form={form} lockTa />

@@ -140,7 +140,7 @@ export function WageFields({ form, showAdminLevel = true }: { form: UseFormRetur
         />
       )}
       <MinimumWageWarning values={values} types={types.data ?? []} />
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="textSecondary">
         시급을 바꾸면 마감하지 않은 달의 급여에 적용됩니다.
       </Typography>
     </>

@@ -46,7 +46,7 @@ export function WorkCalendar({ month, records, onOpen, onDay }: { month: string;
               <ButtonBase onClick={() => onDay(d)} aria-label={`${Number(d.slice(8, 10))} 근무 추가`} sx={{ borderRadius: 1, px: 0.5, fontWeight: d === today ? 800 : 600, fontSize: 13, color: d === today ? 'primary.main' : 'text.primary' }}>
                 {Number(d.slice(8, 10))}
               </ButtonBase>
-              {total > 0 && <Typography variant="caption" color="text.secondary">{formatMinutes(total)}</Typography>}
+              {total > 0 && <Typography variant="caption" color="textSecondary">{formatMinutes(total)}</Typography>}
             </Box>
             {list.map((r) => {
               const c = COLOR[r.status];

@@ -124,7 +124,7 @@ export function TemplateDialog(props: {
                 helperText={formState.errors.body?.message ?? '변수를 누르면 커서 위치에 들어갑니다'}
               />
               <Box>
-                <Typography variant="caption" color="text.secondary">
+                <Typography variant="caption" color="textSecondary">
                   변수
                 </Typography>
                 <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>

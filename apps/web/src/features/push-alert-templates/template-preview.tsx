@@ -25,7 +25,7 @@ export function TemplatePreview({ body }: { body: string }) {
           {text || '본문을 입력하면 여기에 문자 모양으로 보입니다'}
         </Box>
       </Paper>
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="textSecondary">
         변수는 예시 값으로 채워 보여 줍니다. 90바이트(한글 45자)까지 SMS, 넘으면 LMS로 발송됩니다.
       </Typography>
     </Stack>

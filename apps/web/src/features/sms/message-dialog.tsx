@@ -34,7 +34,7 @@ export function MessageDialog({ id, onClose }: { id: number | null; onClose: () 
               <Typography>
                 {m.data.recipientName ?? '직접 입력'} {m.data.audience ? AUDIENCE_LABEL[m.data.audience] : ''} · {formatPhone(m.data.toPhone)}
               </Typography>
-              <Typography color="text.secondary">
+              <Typography color="textSecondary">
                 {purposeLabel(m.data.purpose)} · {m.data.kind}
               </Typography>
             </Stack>

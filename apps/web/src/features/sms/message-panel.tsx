@@ -85,7 +85,7 @@ export function MessagePanel(props: {
         slotProps={{ htmlInput: { 'data-testid': 'sms-body' } }}
       />
       <Box>
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mb: 0.5 }}>
+        <Typography variant="caption" color="textSecondary" sx={{ display: 'block', mb: 0.5 }}>
           변수 넣기
         </Typography>
         <Stack direction="row" spacing={0.75} sx={{ flexWrap: 'wrap', rowGap: 0.75 }}>

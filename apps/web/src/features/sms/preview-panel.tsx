@@ -16,7 +16,7 @@ export function PreviewPanel({ preview, loading }: { preview: SmsPreview | undef
   return (
     <Box data-testid="sms-preview" aria-live="polite">
       {loading && <LinearProgress aria-label="미리 보기를 만드는 중" sx={{ mb: 1 }} />}
-      {!preview && !loading && <Typography color="text.secondary">받는 사람과 내용을 고르면 여기에 미리 보기가 나옵니다.</Typography>}
+      {!preview && !loading && <Typography color="textSecondary">받는 사람과 내용을 고르면 여기에 미리 보기가 나옵니다.</Typography>}
       {preview && (
         <Stack spacing={1.5}>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} data-testid="sms-preview-counts">
@@ -32,14 +32,14 @@ export function PreviewPanel({ preview, loading }: { preview: SmsPreview | undef
           ))}
           {preview.samples.map((s, i) => (
             <Box key={i} data-testid="sms-sample">
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="textSecondary">
                 {s.name ? `${s.name} ${AUDIENCE_LABEL[s.audience]}` : AUDIENCE_LABEL[s.audience]} · {formatPhone(s.phone)} · {s.bytes}바이트 {s.kind}
               </Typography>
               <Box sx={{ mt: 0.5, p: 1.5, bgcolor: '#eef3ee', borderRadius: '14px 14px 14px 4px', whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 14, lineHeight: 1.6 }}>{s.body}</Box>
             </Box>
           ))}
           {preview.total > preview.samples.length && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               …외 {(preview.total - preview.samples.length).toLocaleString('ko-KR')}통
             </Typography>
           )}

@@ -22,7 +22,7 @@ export function parsePhones(text: string): { valid: string[]; invalid: string[] 
   return { valid: [...new Set(valid)], invalid };
 }
 
-const phoneCell = (p: string | null) => (p ? formatPhone(p) : <Typography component="span" variant="body2" color="text.secondary">없음</Typography>);
+const phoneCell = (p: string | null) => (p ? formatPhone(p) : <Typography component="span" variant="body2" color="textSecondary">없음</Typography>);
 
 /**
  * Who gets the text: a lecture's students (all ticked, untick some), students found by name, or

@@ -13,7 +13,7 @@ const PAD = { left: 44, right: 16, top: 16, bottom: 40 };
 export function GradeChart({ scores }: { scores: ActualExamScore[] }) {
   const graded = scores.filter((s) => s.grade != null);
   if (graded.length === 0) {
-    return <Typography color="text.secondary">등급이 있는 성적이 없어 그래프를 그릴 수 없습니다.</Typography>;
+    return <Typography color="textSecondary">등급이 있는 성적이 없어 그래프를 그릴 수 없습니다.</Typography>;
   }
   const exams = [...new Map(graded.map((s) => [`${s.examDate}|${s.examName}`, { key: `${s.examDate}|${s.examName}`, date: s.examDate, name: s.examName }])).values()].sort((a, b) =>
     a.key.localeCompare(b.key),

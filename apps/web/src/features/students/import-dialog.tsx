@@ -72,7 +72,7 @@ export function StudentImportDialog({ open, onClose, onImported }: { open: boole
       <DialogTitle>엑셀로 학생 등록</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             양식의 머리글(이름, 아이디, 비밀번호, 학생 전화번호, 학부모 전화번호, 학교, 학년, 메모)을 지켜 주세요. 비밀번호를 비우면 학생
             전화번호 끝 4자리 + 아이디가 초기 비밀번호입니다. 한 번에 {STUDENT_IMPORT_MAX_ROWS.toLocaleString('ko-KR')}명, 5MB까지 올릴 수 있고,
             한 행이라도 오류가 있으면 아무도 등록되지 않습니다.{' '}

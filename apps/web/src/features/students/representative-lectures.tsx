@@ -102,7 +102,7 @@ export function RepresentativeLectures({ student }: { student: Student }) {
                 <Box component="li" key={key} {...props} data-testid="representative-lecture-option">
                   <Box>
                     <Typography variant="body2">{l.name}</Typography>
-                    <Typography variant="caption" color="text.secondary">{l.teacherName} 선생님 · {scheduleText(l.schedule)}</Typography>
+                    <Typography variant="caption" color="textSecondary">{l.teacherName} 선생님 · {scheduleText(l.schedule)}</Typography>
                   </Box>
                 </Box>
               )}
@@ -132,7 +132,7 @@ export function RepresentativeLectures({ student }: { student: Student }) {
                 <Chip size="small" label={l.name} color={i === 0 ? 'primary' : 'default'} variant={l.disabled ? 'outlined' : 'filled'} data-testid="representative-lecture-chip" />
               </Tooltip>
             ))}
-            {student.representativeLectureIds.length === 0 && <Typography color="text.secondary">지정된 대표 강좌가 없습니다.</Typography>}
+            {student.representativeLectureIds.length === 0 && <Typography color="textSecondary">지정된 대표 강좌가 없습니다.</Typography>}
             {lectures.isPending && student.representativeLectureName && <Chip size="small" color="primary" label={student.representativeLectureName} />}
           </Stack>
         )}

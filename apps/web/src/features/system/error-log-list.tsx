@@ -11,7 +11,7 @@ export function ErrorLogList() {
   if (logs.isError) return <Alert severity="error">{errorMessage(logs.error)}</Alert>;
   if (logs.isPending) return <Skeleton variant="rounded" height={200} />;
   const { items, totalCount } = logs.data;
-  if (totalCount === 0) return <Typography variant="body2" color="text.secondary">기록된 오류가 없습니다. 화면에서 오류가 나면 여기에 쌓입니다.</Typography>;
+  if (totalCount === 0) return <Typography variant="body2" color="textSecondary">기록된 오류가 없습니다. 화면에서 오류가 나면 여기에 쌓입니다.</Typography>;
   return (
     <Box>
       <Box sx={{ overflowX: 'auto' }}>

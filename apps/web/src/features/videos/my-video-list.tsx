@@ -35,7 +35,7 @@ function VideoLine({ v }: { v: PortalVideo }) {
       </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{v.title}</Typography>
-        <Typography variant="caption" color="text.secondary">{v.durationSec ? formatDuration(v.durationSec) : ''} · {stateText(v)}</Typography>
+        <Typography variant="caption" color="textSecondary">{v.durationSec ? formatDuration(v.durationSec) : ''} · {stateText(v)}</Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
           <LinearProgress variant="determinate" value={v.progress.percent} color={v.progress.completed ? 'success' : 'primary'} sx={{ flex: 1, height: 6, borderRadius: 3 }} aria-label={`${v.title} 진도율 ${v.progress.percent}%`} />
           {v.progress.completed ? <CheckCircle color="success" sx={{ fontSize: 18 }} titleAccess="완료" /> : <Typography variant="caption" sx={{ minWidth: 34, textAlign: 'right' }}>{Math.floor(v.progress.percent)}%</Typography>}
@@ -50,7 +50,7 @@ export function MyVideoList() {
   const videos = useMyVideos();
   if (videos.isError) return <Alert severity="error">{errorMessage(videos.error)}</Alert>;
   if (videos.isPending) return <Skeleton variant="rounded" height={160} />;
-  if (videos.data.length === 0) return <Section compact title="수업 영상"><Typography variant="body2" color="text.secondary">볼 수 있는 영상이 없습니다.</Typography></Section>;
+  if (videos.data.length === 0) return <Section compact title="수업 영상"><Typography variant="body2" color="textSecondary">볼 수 있는 영상이 없습니다.</Typography></Section>;
   const byLecture = new Map<string, PortalVideo[]>();
   for (const v of videos.data) byLecture.set(v.lectureName, [...(byLecture.get(v.lectureName) ?? []), v]);
   return (
@@ -60,7 +60,7 @@ export function MyVideoList() {
           {list.map((v, i) => (
             <Box key={v.id}>
               {(i === 0 || list[i - 1]!.weeklyLectureId !== v.weeklyLectureId) && (
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: i ? 1 : 0 }}>{v.sessionTitle} · {formatKoreanDate(v.date)}</Typography>
+                <Typography variant="caption" color="textSecondary" sx={{ display: 'block', mt: i ? 1 : 0 }}>{v.sessionTitle} · {formatKoreanDate(v.date)}</Typography>
               )}
               <VideoLine v={v} />
             </Box>

@@ -12,10 +12,10 @@ export function StudentVideos({ studentId }: { studentId: number }) {
   const rows = useStudentVideos(studentId);
   const done = rows.data?.filter((r) => r.completed).length ?? 0;
   return (
-    <Section title="영상 시청" testId="student-videos" actions={rows.data?.length ? <Typography variant="body2" color="text.secondary">완료 {done} / {rows.data.length}개</Typography> : undefined}>
+    <Section title="영상 시청" testId="student-videos" actions={rows.data?.length ? <Typography variant="body2" color="textSecondary">완료 {done} / {rows.data.length}개</Typography> : undefined}>
       {rows.isError && <Alert severity="error">{errorMessage(rows.error)}</Alert>}
       {rows.isPending && <Skeleton variant="rounded" height={120} />}
-      {rows.data?.length === 0 && <Typography variant="body2" color="text.secondary">수강하는 회차에 올라온 영상이 없습니다.</Typography>}
+      {rows.data?.length === 0 && <Typography variant="body2" color="textSecondary">수강하는 회차에 올라온 영상이 없습니다.</Typography>}
       {!!rows.data?.length && (
         <Table size="small" aria-label="영상 시청 현황">
           <TableHead>
@@ -32,7 +32,7 @@ export function StudentVideos({ studentId }: { studentId: number }) {
               <TableRow key={r.videoId} data-testid="student-video-row">
                 <TableCell>
                   <Typography variant="body2">{r.lectureName}</Typography>
-                  <Typography variant="caption" color="text.secondary">{r.sessionTitle} · {formatKoreanDate(r.date)}</Typography>
+                  <Typography variant="caption" color="textSecondary">{r.sessionTitle} · {formatKoreanDate(r.date)}</Typography>
                 </TableCell>
                 <TableCell>{r.title}</TableCell>
                 <TableCell>
@@ -43,7 +43,7 @@ export function StudentVideos({ studentId }: { studentId: number }) {
                   </Box>
                 </TableCell>
                 <TableCell>{formatDuration(r.watchedSec)}{r.durationSec ? ` / ${formatDuration(r.durationSec)}` : ''}</TableCell>
-                <TableCell>{r.lastSeenAt ? formatKoreanDateTime(r.lastSeenAt) : <Typography variant="caption" color="text.secondary">안 봄</Typography>}</TableCell>
+                <TableCell>{r.lastSeenAt ? formatKoreanDateTime(r.lastSeenAt) : <Typography variant="caption" color="textSecondary">안 봄</Typography>}</TableCell>
               </TableRow>
             ))}
           </TableBody>

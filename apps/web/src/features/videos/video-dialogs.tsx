@@ -37,7 +37,7 @@ export function AddLinkDialog({ lectureId, wlId, onClose }: { lectureId: number;
       onClose={onClose}
       submitLabel="추가"
       testId="add-link-dialog"
-      footnote={<Typography variant="caption" color="text.secondary">진도율은 영상 길이를 기준으로 계산합니다. 학생이 건너뛴 부분은 본 시간에 들어가지 않습니다.</Typography>}
+      footnote={<Typography variant="caption" color="textSecondary">진도율은 영상 길이를 기준으로 계산합니다. 학생이 건너뛴 부분은 본 시간에 들어가지 않습니다.</Typography>}
     >
       {(form) => <LinkFields form={form} />}
     </FormDialog>
@@ -53,7 +53,7 @@ function LinkFields({ form }: { form: UseFormReturn<z.input<typeof linkForm>, un
       <FormTextField name="url" label="영상 주소" placeholder="https://youtu.be/…" autoFocus slotProps={{ htmlInput: { 'data-testid': 'link-url' } }} />
       {link && (
         <Box>
-          <Typography variant="caption" color="text.secondary">{link.provider === 'youtube' ? 'YouTube' : 'Vimeo'} 영상 미리보기</Typography>
+          <Typography variant="caption" color="textSecondary">{link.provider === 'youtube' ? 'YouTube' : 'Vimeo'} 영상 미리보기</Typography>
           <VideoPlayer
             playback={link.provider === 'youtube' ? { kind: 'youtube', videoId: link.videoId, url: link.url } : { kind: 'vimeo', videoId: link.videoId, hash: link.hash, url: link.url }}
             title="미리보기"
@@ -113,7 +113,7 @@ export function VideoSettingsDialog({ settings, attendanceTypes, onClose }: { se
       onSubmit={(v) => save.mutateAsync({ body: v })}
       onClose={onClose}
       testId="video-settings-dialog"
-      footnote={<Typography variant="caption" color="text.secondary">출결은 비어 있거나 결석인 칸만 바뀝니다. 잠긴 칸과 이미 출석·지각 등으로 입력된 칸은 그대로 둡니다.</Typography>}
+      footnote={<Typography variant="caption" color="textSecondary">출결은 비어 있거나 결석인 칸만 바뀝니다. 잠긴 칸과 이미 출석·지각 등으로 입력된 칸은 그대로 둡니다.</Typography>}
     >
       {(form) => (
         <>

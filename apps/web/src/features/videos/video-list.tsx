@@ -21,7 +21,7 @@ function Thumb({ video }: { video: Video }) {
 /** A session's videos: processing progress live, who completed, and the actions of each. */
 export function VideoList({ videos, participantCount, onAction }: { videos: Video[]; participantCount: number; onAction: (action: VideoAction, video: Video) => void }) {
   if (videos.length === 0) {
-    return <Typography variant="body2" color="text.secondary" data-testid="videos-empty">이 회차에는 아직 영상이 없습니다. 수업 녹화를 올리거나 YouTube·Vimeo 링크를 추가하세요.</Typography>;
+    return <Typography variant="body2" color="textSecondary" data-testid="videos-empty">이 회차에는 아직 영상이 없습니다. 수업 녹화를 올리거나 YouTube·Vimeo 링크를 추가하세요.</Typography>;
   }
   return (
     <Stack divider={<Box sx={{ borderBottom: 1, borderColor: 'divider' }} />} spacing={1.5}>
@@ -34,7 +34,7 @@ export function VideoList({ videos, participantCount, onAction }: { videos: Vide
               <Chip size="small" variant="outlined" label={VIDEO_SOURCE_LABEL[v.source]} />
               {v.status !== 'ready' && <Chip size="small" color={v.status === 'failed' ? 'error' : 'info'} label={VIDEO_STATUS_LABEL[v.status]} />}
             </Stack>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {v.durationSec ? formatDuration(v.durationSec) : '길이 확인 중'}
               {v.file ? ` · ${v.file.fileName} (${formatFileSize(v.file.size)})` : ''}
               {v.status === 'ready' ? ` · 완료 ${v.completedCount}/${participantCount}명 · 본 학생 ${v.viewerCount}명` : ''}
@@ -43,7 +43,7 @@ export function VideoList({ videos, participantCount, onAction }: { videos: Vide
             {v.processing && (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
                 <LinearProgress variant="determinate" value={v.processing.percent} sx={{ flex: 1, maxWidth: 320 }} aria-label={`${v.title} 처리 진행률`} />
-                <Typography variant="caption" color="text.secondary" data-testid="video-processing">{v.processing.message ?? '처리 중'} {v.processing.percent}%</Typography>
+                <Typography variant="caption" color="textSecondary" data-testid="video-processing">{v.processing.message ?? '처리 중'} {v.processing.percent}%</Typography>
               </Stack>
             )}
             {v.error && <Typography variant="caption" color="error" sx={{ display: 'block' }}>{v.error}</Typography>}

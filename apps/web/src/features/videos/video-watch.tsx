@@ -22,17 +22,17 @@ function Watch({ data, onStreamError }: { data: PortalPlay; onStreamError: () =>
       <VideoPlayer playback={data.playback} title={video.title} watermark={data.watermark} startAt={video.progress.positionSec} onMedia={setMedia} onStreamError={onStreamError} />
       <Box>
         <Typography variant="h6" component="h1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>{video.title}</Typography>
-        <Typography variant="body2" color="text.secondary">{video.lectureName} · {video.sessionTitle} · {formatKoreanDate(video.date)}</Typography>
+        <Typography variant="body2" color="textSecondary">{video.lectureName} · {video.sessionTitle} · {formatKoreanDate(video.date)}</Typography>
       </Box>
       <Box sx={{ p: 1.5, borderRadius: 2, bgcolor: 'background.paper', border: 1, borderColor: 'divider' }} data-testid="watch-progress">
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.75 }}>
           <Typography variant="body2" sx={{ fontWeight: 700 }}>내 진도 {Math.floor(progress.percent)}%</Typography>
           {progress.completed && <Chip size="small" color="success" label="완료" />}
           <Box sx={{ flex: 1 }} />
-          <Typography variant="caption" color="text.secondary">본 시간 {formatDuration(progress.watchedSec)}{duration ? ` / ${formatDuration(duration)}` : ''}</Typography>
+          <Typography variant="caption" color="textSecondary">본 시간 {formatDuration(progress.watchedSec)}{duration ? ` / ${formatDuration(duration)}` : ''}</Typography>
         </Stack>
         <LinearProgress variant="determinate" value={progress.percent} color={progress.completed ? 'success' : 'primary'} sx={{ height: 8, borderRadius: 4 }} aria-label={`진도율 ${Math.floor(progress.percent)}%`} />
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.75 }}>
+        <Typography variant="caption" color="textSecondary" sx={{ display: 'block', mt: 0.75 }}>
           {data.completionPercent}% 이상 보면 완료입니다. 건너뛴 부분은 본 시간에 들어가지 않고, 나갔다 오면 보던 곳부터 이어 봅니다. 재생 속도는 0.5~2배로 바꿀 수 있습니다.
         </Typography>
       </Box>

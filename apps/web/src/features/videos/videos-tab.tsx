@@ -103,7 +103,7 @@ export function VideosTab(props: { lectureId: number; sessions: SessionOption[];
         </TextField>
         <Box sx={{ flex: 1 }} />
         {settings.data && (
-          <Typography variant="body2" color="text.secondary">완료 기준 {settings.data.completionPercent}%{settings.data.attendanceTypeId ? ' · 완료하면 출결 자동 입력' : ''}</Typography>
+          <Typography variant="body2" color="textSecondary">완료 기준 {settings.data.completionPercent}%{settings.data.attendanceTypeId ? ' · 완료하면 출결 자동 입력' : ''}</Typography>
         )}
         {props.isAdmin && settings.data && <Button startIcon={<SettingsOutlined />} onClick={() => setOpen({ kind: 'settings' })}>영상 설정</Button>}
       </Stack>
@@ -124,7 +124,7 @@ export function VideosTab(props: { lectureId: number; sessions: SessionOption[];
             <Box sx={{ flex: 1 }}>
               <Typography variant="body2">
                 {u.name}{' '}
-                <Typography component="span" variant="caption" color="text.secondary">
+                <Typography component="span" variant="caption" color="textSecondary">
                   {u.loaded >= u.size && !u.error ? '다 올렸습니다. 서버에서 파일을 확인하는 중…' : `${formatFileSize(u.loaded)} / ${formatFileSize(u.size)}`}
                 </Typography>
               </Typography>

@@ -35,7 +35,7 @@ function PostPanel({ id, onDeleted }: { id: number; onDeleted: () => void }) {
     <Stack spacing={2} data-testid="crm-board-post">
       <Box>
         <Typography variant="h6" component="h3" sx={{ wordBreak: 'break-word' }}>{p.title}</Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {p.contact ? `${p.contact.name}${p.contact.phone ? ` · ${formatPhone(p.contact.phone)}` : ''}` : p.authorName} · {p.authorType === 'visitor' ? '방문자' : p.authorType === 'student' ? '학생' : '직원'} · {postDate(p.createdAt)}
           {p.secret ? ' · 비밀글' : ''}
         </Typography>
@@ -43,7 +43,7 @@ function PostPanel({ id, onDeleted }: { id: number; onDeleted: () => void }) {
       <PostBody text={p.body} />
       <AttachmentList files={p.attachments} />
       <Divider />
-      {p.kind === 'question' ? <AnswerPanel post={p} /> : <Typography color="text.secondary">공지에는 답변을 달지 않습니다.</Typography>}
+      {p.kind === 'question' ? <AnswerPanel post={p} /> : <Typography color="textSecondary">공지에는 답변을 달지 않습니다.</Typography>}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button component={RouterLink} to={`/board/${p.id}`} target="_blank" startIcon={<OpenInNewOutlined />}>게시판에서 보기</Button>
         <Button
@@ -117,7 +117,7 @@ export default function CrmBoardPage() {
           <Card variant="outlined">
             <CardContent>
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>고정 공지 순서</Typography>
-              {notices.length === 0 && <Typography color="text.secondary">고정 공지가 없습니다.</Typography>}
+              {notices.length === 0 && <Typography color="textSecondary">고정 공지가 없습니다.</Typography>}
               {notices.map((n, i) => (
                 <Stack key={n.id} direction="row" sx={{ alignItems: 'center' }} spacing={1}>
                   <Typography sx={{ flex: 1 }}>{i + 1}. {n.title}</Typography>
@@ -131,7 +131,7 @@ export default function CrmBoardPage() {
         </Stack>
         <Card variant="outlined" sx={{ position: 'sticky', top: 88 }}>
           <CardContent>
-            {selected ? <PostPanel key={selected} id={selected} onDeleted={() => setParams({})} /> : <Typography color="text.secondary">왼쪽에서 글을 고르세요.</Typography>}
+            {selected ? <PostPanel key={selected} id={selected} onDeleted={() => setParams({})} /> : <Typography color="textSecondary">왼쪽에서 글을 고르세요.</Typography>}
           </CardContent>
         </Card>
       </Box>

@@ -65,7 +65,7 @@ function MyWork() {
             </Accordion>
           </>
         ) : (
-          <Typography color="text.secondary">{pay.isPending ? '불러오는 중…' : '이 달에는 급여 내역이 없습니다.'}</Typography>
+          <Typography color="textSecondary">{pay.isPending ? '불러오는 중…' : '이 달에는 급여 내역이 없습니다.'}</Typography>
         )}
       </Section>
       <Section title="근무 기록" testId="my-records">

@@ -16,7 +16,7 @@ const MAX_LENGTH = 20000;
 function NoticeMeta({ updatedAt, updatedByName }: { updatedAt: string | null; updatedByName: string | null }) {
   if (!updatedAt) return null;
   return (
-    <Typography variant="body2" color="text.secondary" data-testid="notice-meta">
+    <Typography variant="body2" color="textSecondary" data-testid="notice-meta">
       {updatedByName ?? '관리자'} · {formatKoreanDate(updatedAt)} {dayjs(updatedAt).format('HH:mm')} 수정
     </Typography>
   );

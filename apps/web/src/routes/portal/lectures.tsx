@@ -20,7 +20,7 @@ function SessionLine({ s }: { s: MySession }) {
       <Box sx={{ width: 4, alignSelf: 'stretch', bgcolor: s.color, borderRadius: 1 }} />
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 700 }}>{s.lectureName}</Typography>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {s.title} · {formatKoreanDate(s.date)} {s.startTime}–{s.endTime}{s.room ? ` · ${s.room}` : ''}
         </Typography>
       </Box>
@@ -57,7 +57,7 @@ export default function PortalLecturesPage() {
       </Button>
       <Section compact title="D-day" testId="my-ddays">
         {ddays.isPending && <Skeleton height={60} />}
-        {ddays.data?.length === 0 && <Typography variant="body2" color="text.secondary">등록된 D-day가 없습니다</Typography>}
+        {ddays.data?.length === 0 && <Typography variant="body2" color="textSecondary">등록된 D-day가 없습니다</Typography>}
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 1 }}>
           {countdowns.map((d) => (
             <Box key={d.id} sx={{ p: 1.5, borderRadius: 2, bgcolor: d.upcoming ? 'primary.main' : 'action.hover', color: d.upcoming ? 'primary.contrastText' : 'text.secondary' }} data-testid="my-dday">
@@ -70,28 +70,28 @@ export default function PortalLecturesPage() {
       </Section>
       <Section compact title={`오늘 수업 (${formatKoreanDate(today)})`} testId="my-today">
         {sessions.isPending && <Skeleton height={60} />}
-        {sessions.data && todays.length === 0 && <Typography variant="body2" color="text.secondary">오늘은 수업이 없어요</Typography>}
+        {sessions.data && todays.length === 0 && <Typography variant="body2" color="textSecondary">오늘은 수업이 없어요</Typography>}
         {todays.map((s) => <SessionLine key={s.id} s={s} />)}
       </Section>
       <Section compact title="다가오는 수업 (2주)" testId="my-upcoming">
-        {sessions.data && upcoming.length === 0 && <Typography variant="body2" color="text.secondary">예정된 수업이 없습니다</Typography>}
+        {sessions.data && upcoming.length === 0 && <Typography variant="body2" color="textSecondary">예정된 수업이 없습니다</Typography>}
         {upcoming.map((s) => <SessionLine key={s.id} s={s} />)}
       </Section>
       <Section compact title="공지" testId="my-announcements">
-        {announcements.data?.length === 0 && <Typography variant="body2" color="text.secondary">새 공지가 없습니다</Typography>}
+        {announcements.data?.length === 0 && <Typography variant="body2" color="textSecondary">새 공지가 없습니다</Typography>}
         {announcements.data?.slice(0, 10).map((a) => (
           <Box key={a.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider', '&:last-child': { borderBottom: 0 } }}>
             <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="my-announcement-title">
               {a.pinned && <Chip size="small" color="primary" label="고정" sx={{ mr: 0.75, height: 20 }} />}
               {a.title}
             </Typography>
-            <Typography variant="caption" color="text.secondary">{a.lectureName} · {a.weeklyLectureTitle} · {formatKoreanDate(a.date)}</Typography>
+            <Typography variant="caption" color="textSecondary">{a.lectureName} · {a.weeklyLectureTitle} · {formatKoreanDate(a.date)}</Typography>
             <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mt: 0.5 }}>{a.content}</Typography>
           </Box>
         ))}
       </Section>
       <Section compact title="내 출결" testId="my-attendance">
-        {attendance.data?.lectures.length === 0 && <Typography variant="body2" color="text.secondary">아직 출결 기록이 없습니다</Typography>}
+        {attendance.data?.lectures.length === 0 && <Typography variant="body2" color="textSecondary">아직 출결 기록이 없습니다</Typography>}
         <Stack spacing={1.5}>
           {attendance.data?.lectures.map((l) => {
             const rate = l.marked ? Math.round((l.present / l.marked) * 100) : 0;
@@ -102,7 +102,7 @@ export default function PortalLecturesPage() {
                   <Typography variant="body2">출석률 {rate}%</Typography>
                 </Stack>
                 <LinearProgress variant="determinate" value={rate} aria-label={`${l.lectureName} 출석률 ${rate}%`} sx={{ my: 0.5, height: 6, borderRadius: 3 }} />
-                <Typography variant="caption" color="text.secondary">
+                <Typography variant="caption" color="textSecondary">
                   {l.counts.map((c) => `${c.name} ${c.count}`).join(' · ') || '기록 없음'}
                 </Typography>
               </Box>
@@ -111,11 +111,11 @@ export default function PortalLecturesPage() {
         </Stack>
       </Section>
       <Section compact title="수강 중인 강좌" testId="my-lectures">
-        {lectures.data?.length === 0 && <Typography variant="body2" color="text.secondary">수강 중인 강좌가 없어요. 학원 데스크에 문의해 주세요</Typography>}
+        {lectures.data?.length === 0 && <Typography variant="body2" color="textSecondary">수강 중인 강좌가 없어요. 학원 데스크에 문의해 주세요</Typography>}
         {lectures.data?.map((l) => (
           <Box key={l.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider', '&:last-child': { borderBottom: 0 } }} data-testid="my-lecture">
             <Typography variant="body2" sx={{ fontWeight: 700 }}>{l.name}</Typography>
-            <Typography variant="caption" color="text.secondary">{l.teacherName} 선생님 · {scheduleText(l.schedule)}{l.room ? ` · ${l.room}` : ''}</Typography>
+            <Typography variant="caption" color="textSecondary">{l.teacherName} 선생님 · {scheduleText(l.schedule)}{l.room ? ` · ${l.room}` : ''}</Typography>
           </Box>
         ))}
       </Section>

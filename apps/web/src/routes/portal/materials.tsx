@@ -41,7 +41,7 @@ function FileLine({ name, size, opened, onOpen, testId }: { name: string; size: 
     >
       <DescriptionOutlined color="action" fontSize="small" />
       <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{name}</Typography>
-      <Typography variant="caption" color="text.secondary">{formatFileSize(size)}</Typography>
+      <Typography variant="caption" color="textSecondary">{formatFileSize(size)}</Typography>
       {opened && <CheckCircleOutline color="success" fontSize="small" titleAccess="열어 봄" />}
     </Box>
   );
@@ -73,14 +73,14 @@ export default function PortalMaterialsPage() {
       {error && <Alert severity="error">{errorMessage(error)}</Alert>}
       <Section compact title="수업 자료" testId="my-materials">
         {materials.isPending && <Skeleton height={80} />}
-        {materials.data?.length === 0 && <Typography variant="body2" color="text.secondary">열람할 수 있는 자료가 없습니다</Typography>}
+        {materials.data?.length === 0 && <Typography variant="body2" color="textSecondary">열람할 수 있는 자료가 없습니다</Typography>}
         <Stack spacing={2}>
           {Object.entries(byLecture).map(([lectureId, weeks]) => (
             <Box key={lectureId}>
               <Typography variant="body2" sx={{ fontWeight: 700, mb: 0.5 }}>{lectureName(Number(lectureId))}</Typography>
               {weeks.map((w) => (
                 <Box key={w.weeklyLectureId} sx={{ pl: 1, mb: 1 }}>
-                  <Typography variant="caption" color="text.secondary">{w.title} · {formatKoreanDate(w.date)}</Typography>
+                  <Typography variant="caption" color="textSecondary">{w.title} · {formatKoreanDate(w.date)}</Typography>
                   {w.files.map((f) => (
                     <FileLine
                       key={f.id}
@@ -96,7 +96,7 @@ export default function PortalMaterialsPage() {
             </Box>
           ))}
         </Stack>
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+        <Typography variant="caption" color="textSecondary" sx={{ display: 'block', mt: 1 }}>
           PDF와 이미지 자료에는 본인 이름·전화번호 끝자리·날짜가 표시됩니다. 무단 배포를 금지합니다.
         </Typography>
       </Section>
@@ -111,14 +111,14 @@ export default function PortalMaterialsPage() {
 
       <Section compact title="내가 올린 파일" testId="my-uploads">
         {uploads.isPending && <Skeleton height={60} />}
-        {uploads.data?.length === 0 && <Typography variant="body2" color="text.secondary">올린 파일이 없습니다</Typography>}
+        {uploads.data?.length === 0 && <Typography variant="body2" color="textSecondary">올린 파일이 없습니다</Typography>}
         {uploads.data?.map((f) => (
           <Box key={f.id} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Chip size="small" label={FILE_KIND_LABEL[f.kind]} />
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <FileLine name={f.fileName} size={f.size} testId="my-upload-file" onOpen={() => void openSigned(() => (f.kind === 'self_study' ? fetchSelfStudyView(f.id) : fetchFileView(f.id)))} />
             </Box>
-            <Typography variant="caption" color="text.secondary">{formatKoreanDate(f.createdAt)}</Typography>
+            <Typography variant="caption" color="textSecondary">{formatKoreanDate(f.createdAt)}</Typography>
           </Box>
         ))}
       </Section>

@@ -8,7 +8,7 @@ export default function PortalPasswordPage() {
   const navigate = useNavigate();
   return (
     <Section title="비밀번호 변경" testId="portal-password">
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
         현재 비밀번호를 확인한 뒤 새 비밀번호로 바꿉니다.
       </Typography>
       <OwnPasswordForm onDone={() => navigate('/portal')} />

@@ -35,7 +35,7 @@ function ScoreList() {
               <Stack key={e.examId} direction="row" spacing={1} sx={{ alignItems: 'center', p: 1.25, borderRadius: 2, bgcolor: '#eef5ee' }} data-testid="open-exam">
                 <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 700 }}>{e.title}</Typography>
-                  <Typography variant="caption" color="text.secondary">{e.lectureName} · {formatKoreanDate(e.date)} · {e.questions.length}문항</Typography>
+                  <Typography variant="caption" color="textSecondary">{e.lectureName} · {formatKoreanDate(e.date)} · {e.questions.length}문항</Typography>
                 </Box>
                 {e.submitted && <Chip size="small" color="success" label="제출함" />}
                 <Button variant="contained" startIcon={<EditNoteOutlined />} onClick={() => navigate(`/portal/scores/${e.examId}/submit`)} sx={{ flex: '0 0 auto' }}>
@@ -49,7 +49,7 @@ function ScoreList() {
       <Section compact title="내 성적" testId="my-scores">
         {results.isPending && <Skeleton height={80} />}
         {results.isError && <Alert severity="error">{errorMessage(results.error)}</Alert>}
-        {results.data?.length === 0 && <Typography variant="body2" color="text.secondary">아직 공개된 성적이 없어요. 선생님이 공개하면 여기에 나와요.</Typography>}
+        {results.data?.length === 0 && <Typography variant="body2" color="textSecondary">아직 공개된 성적이 없어요. 선생님이 공개하면 여기에 나와요.</Typography>}
         <Stack spacing={1}>
           {results.data?.map((r) => {
             const below = r.score !== null && r.cutline !== null && r.score < r.cutline;
@@ -63,14 +63,14 @@ function ScoreList() {
               >
                 <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 700 }}>{r.title}</Typography>
-                  <Typography variant="caption" color="text.secondary" component="p">{r.lectureName} · {formatKoreanDate(r.date)}</Typography>
-                  <Typography variant="caption" color="text.secondary" component="p">
+                  <Typography variant="caption" color="textSecondary" component="p">{r.lectureName} · {formatKoreanDate(r.date)}</Typography>
+                  <Typography variant="caption" color="textSecondary" component="p">
                     반 평균 {r.average ?? '–'} · {r.rank !== null ? `${r.rank}등 / ${r.takers}명` : `응시 ${r.takers}명`}{r.grade !== null ? ` · ${r.grade}등급` : ''}
                   </Typography>
                 </Box>
                 <Box sx={{ textAlign: 'right', flex: '0 0 auto' }}>
                   <Typography variant="h6" component="p" sx={{ fontWeight: 800, color: below ? '#b71c1c' : 'text.primary' }}>{scoreText(r)}</Typography>
-                  <Typography variant="caption" color="text.secondary">/ {r.maxScore}점</Typography>
+                  <Typography variant="caption" color="textSecondary">/ {r.maxScore}점</Typography>
                 </Box>
                 <ChevronRight sx={{ color: 'text.secondary' }} aria-hidden />
               </ButtonBase>

@@ -72,7 +72,7 @@ export default function ParentFileLinkPage() {
             <InsertDriveFileOutlined color="primary" sx={{ fontSize: 40 }} />
             <Box sx={{ minWidth: 0 }}>
               <Typography sx={{ fontWeight: 700, wordBreak: 'break-all' }} data-testid="shared-file-name">{link.data.fileName}</Typography>
-              <Typography variant="body2" color="text.secondary" data-testid="shared-file-size">{formatFileSize(link.data.fileSize)}</Typography>
+              <Typography variant="body2" color="textSecondary" data-testid="shared-file-size">{formatFileSize(link.data.fileSize)}</Typography>
             </Box>
           </Stack>
           <Button
@@ -88,7 +88,7 @@ export default function ParentFileLinkPage() {
           >
             다운로드
           </Button>
-          <Typography variant="body2" color="text.secondary" data-testid="shared-file-expires">
+          <Typography variant="body2" color="textSecondary" data-testid="shared-file-expires">
             이 링크는 {formatKoreanDate(link.data.expiresAt)} {dayjs(link.data.expiresAt).format('HH:mm')}까지 열 수 있습니다.
           </Typography>
         </Stack>

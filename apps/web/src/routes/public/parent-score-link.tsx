@@ -59,7 +59,7 @@ export default function ParentScoreLinkPage() {
                 <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>문항별 결과</Typography>
                 <ResultQuestions questions={view.data.result.questions} />
               </Box>
-              <Typography variant="body2" color="text.secondary">이 링크는 {formatKoreanDate(view.data.expiresAt)}까지 열 수 있습니다.</Typography>
+              <Typography variant="body2" color="textSecondary">이 링크는 {formatKoreanDate(view.data.expiresAt)}까지 열 수 있습니다.</Typography>
             </Stack>
           )}
         </CardContent>

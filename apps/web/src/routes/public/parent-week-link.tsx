@@ -91,7 +91,7 @@ export default function ParentWeekLinkPage() {
                 <WeekSessions sessions={w.sessions} onFile={(id) => void openFile(id)} />
               </Box>
               <Divider />
-              <Typography variant="body2" color="text.secondary">이 링크는 {formatKoreanDate(w.expiresAt)}까지 열 수 있습니다. 다른 사람에게 전달하지 마세요.</Typography>
+              <Typography variant="body2" color="textSecondary">이 링크는 {formatKoreanDate(w.expiresAt)}까지 열 수 있습니다. 다른 사람에게 전달하지 마세요.</Typography>
             </Stack>
           )}
         </CardContent>

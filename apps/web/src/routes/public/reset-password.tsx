@@ -56,7 +56,7 @@ export default function ResetPasswordPage() {
       {link.data && !reset.isSuccess && (
         <Box component="form" onSubmit={handleSubmit((v) => reset.mutate({ body: { uuid, newPassword: v.newPassword } }))} noValidate>
           <Stack spacing={2}>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               아이디 <strong data-testid="reset-login-id">{link.data.loginId}</strong> 의 새 비밀번호를 입력해 주세요.
             </Typography>
             <TextField label="새 비밀번호" type="password" size="medium" autoComplete="new-password" autoFocus {...register('newPassword')} error={!!formState.errors.newPassword} helperText={formState.errors.newPassword?.message ?? PASSWORD_RULE_TEXT} />

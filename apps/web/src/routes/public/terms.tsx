@@ -17,7 +17,7 @@ export default function TermsPage() {
       <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, md: 32 } }}>
         {doc.title}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
         시행일 {formatKoreanDate(doc.effectiveDate)}
       </Typography>
       <Typography sx={{ mt: 3, lineHeight: 1.9, wordBreak: 'keep-all' }}>{doc.intro}</Typography>

@@ -79,14 +79,14 @@ export default function PayrollPage() {
           />
         )}
         {data && (
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             {data.rates.year}년 최저시급 {formatWon(data.rates.minimumWage)} · 연장·야간 가산 {data.premiumsEnabled ? '켬' : '끔'}
           </Typography>
         )}
       </Box>
       {data?.notes.map((n) => <Alert key={n} severity="info">{n}</Alert>)}
       <Section title={`${formatMonth(month)} 조교별 급여`} testId="payroll-lines">
-        {data ? <PayrollTable info={data} onPayslip={(l) => void payslip(l)} /> : <Typography color="text.secondary">불러오는 중…</Typography>}
+        {data ? <PayrollTable info={data} onPayslip={(l) => void payslip(l)} /> : <Typography color="textSecondary">불러오는 중…</Typography>}
       </Section>
       <Section
         title="추가·공제"
@@ -120,7 +120,7 @@ export default function PayrollPage() {
             ))}
           </List>
         ) : (
-          <Typography color="text.secondary">이 달의 추가·공제 항목이 없습니다. 감독 수당, 지각 공제, 마감한 달의 정정분을 넣습니다.</Typography>
+          <Typography color="textSecondary">이 달의 추가·공제 항목이 없습니다. 감독 수당, 지각 공제, 마감한 달의 정정분을 넣습니다.</Typography>
         )}
       </Section>
       <PayrollSettingsPanel />

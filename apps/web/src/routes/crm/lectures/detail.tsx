@@ -58,7 +58,7 @@ export default function LectureDetailPage() {
             <Chip size="small" label={lecture.subject} />
             {lecture.disabled && <Chip size="small" color="warning" label="비활성" />}
           </Stack>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {lecture.teacherName} 선생님 · {scheduleText(lecture.schedule)}{lecture.room ? ` · ${lecture.room}` : ''} · {formatKoreanDate(lecture.startDate)} ~ {formatKoreanDate(lecture.endDate)} · 수강생 {lecture.students.length}명
           </Typography>
         </Box>

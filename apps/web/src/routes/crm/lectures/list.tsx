@@ -153,7 +153,7 @@ export default function LectureListPage() {
           <CardContent>
             <Box sx={{ py: 8, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, color: 'text.secondary' }}>
               <MenuBookOutlined sx={{ fontSize: 48, color: 'primary.light' }} />
-              <Typography variant="h6" color="text.primary">등록된 강좌가 없습니다</Typography>
+              <Typography variant="h6" color="textPrimary">등록된 강좌가 없습니다</Typography>
               {canAdmin && <Button variant="outlined" onClick={() => setEditing('new')}>첫 강좌 만들기</Button>}
             </Box>
           </CardContent>

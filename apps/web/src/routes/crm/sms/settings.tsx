@@ -71,7 +71,7 @@ export default function CrmSmsSettingsPage() {
                 <TextField type="number" label="출결 표시 후 알림까지 (분)" value={center.attendanceDelayMinutes} disabled={!canEdit} onChange={(e) => setCenter({ ...center, attendanceDelayMinutes: Number(e.target.value) })} helperText="그 사이 출결을 고치면 보내지 않습니다" slotProps={{ htmlInput: { min: 0, max: 60 } }} />
                 <TextField type="number" label="주간 리포트 링크 유효 기간 (일)" value={center.weekLinkDays} disabled={!canEdit} onChange={(e) => setCenter({ ...center, weekLinkDays: Number(e.target.value) })} slotProps={{ htmlInput: { min: 1, max: 60 } }} />
               </Box>
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }} data-testid="sms-provider">
+              <Typography variant="body2" color="textSecondary" sx={{ mt: 2 }} data-testid="sms-provider">
                 발송: {settings.data.driver === 'outbox' ? '보관 모드 (outbox, 실제로 나가지 않음)' : settings.data.driver} · 단가 SMS {formatCost(settings.data.prices.sms)}, LMS {formatCost(settings.data.prices.lms)}, 알림톡 {formatCost(settings.data.prices.alimtalk)} · 초당 {settings.data.ratePerSecond || '제한 없이'}통
               </Typography>
             </CardContent>
@@ -118,7 +118,7 @@ export default function CrmSmsSettingsPage() {
                   })}
                 </TableBody>
               </Table>
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
                 비밀번호 찾기 문자는 본인이 요청한 것이라 항상 보냅니다. 같은 회차·학생에게 같은 알림은 한 번만 갑니다.
               </Typography>
               {canEdit && (

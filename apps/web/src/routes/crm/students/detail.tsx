@@ -235,7 +235,7 @@ function MemosSection({ studentId }: { studentId: number }) {
               <Stack direction="row" sx={{ alignItems: 'flex-start' }}>
                 <Box sx={{ flex: 1 }}>
                   <Typography sx={{ whiteSpace: 'pre-wrap' }} data-testid="memo-content">{m.content}</Typography>
-                  <Typography variant="caption" color="text.secondary">
+                  <Typography variant="caption" color="textSecondary">
                     {m.createdByName ?? '직원'} · {formatKoreanDate(m.createdAt)} {dayjs(m.createdAt).format('HH:mm')}
                   </Typography>
                 </Box>
@@ -250,7 +250,7 @@ function MemosSection({ studentId }: { studentId: number }) {
             )}
           </Box>
         ))}
-        {memos.data?.length === 0 && <Typography color="text.secondary">메모가 없습니다.</Typography>}
+        {memos.data?.length === 0 && <Typography color="textSecondary">메모가 없습니다.</Typography>}
       </Stack>
     </Section>
   );
@@ -303,14 +303,14 @@ function ConsultsSection({ studentId }: { studentId: number }) {
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Typography variant="subtitle2">{formatKoreanDate(c.consultedAt)} {dayjs(c.consultedAt).format('HH:mm')}</Typography>
               <Chip size="small" label={c.consultType} />
-              <Typography variant="body2" color="text.secondary">{c.counselorName ?? ''}</Typography>
+              <Typography variant="body2" color="textSecondary">{c.counselorName ?? ''}</Typography>
               <IconButton size="small" aria-label="상담 기록 수정" onClick={() => { setEditingId(c.id); setDraft({ consultedAt: dayjs(c.consultedAt).format('YYYY-MM-DDTHH:mm'), consultType: c.consultType, content: c.content }); }}><EditOutlined fontSize="small" /></IconButton>
               <IconButton size="small" aria-label="상담 기록 삭제" onClick={() => removeConsult(c.id)}><DeleteOutlined fontSize="small" /></IconButton>
             </Stack>
             <Typography sx={{ whiteSpace: 'pre-wrap' }}>{c.content}</Typography>
           </Box>
         ))}
-        {consults.data?.length === 0 && <Typography color="text.secondary" sx={{ pl: 2 }}>상담 기록이 없습니다.</Typography>}
+        {consults.data?.length === 0 && <Typography color="textSecondary" sx={{ pl: 2 }}>상담 기록이 없습니다.</Typography>}
       </Stack>
     </Section>
   );
@@ -400,7 +400,7 @@ function ScoresSection({ studentId }: { studentId: number }) {
           </Button>
         )}
       </Box>
-      {scores.data?.length === 0 && <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>아직 입력한 성적이 없습니다.</Typography>}
+      {scores.data?.length === 0 && <Typography variant="body2" color="textSecondary" sx={{ mt: 2 }}>아직 입력한 성적이 없습니다.</Typography>}
       {!!scores.data?.length && (
         <Box sx={{ mt: 2, overflowX: 'auto' }}>
           <Table size="small" data-testid="score-table">
@@ -415,7 +415,7 @@ function ScoresSection({ studentId }: { studentId: number }) {
                 <TableRow key={exam.key} data-testid="score-row">
                   <TableCell sx={{ ...sticky, minWidth: 140 }}>
                     <Typography variant="body2" sx={{ fontWeight: 600 }}>{exam.examName}</Typography>
-                    <Typography variant="caption" color="text.secondary">{exam.examType} · {formatKoreanDate(exam.examDate)}</Typography>
+                    <Typography variant="caption" color="textSecondary">{exam.examType} · {formatKoreanDate(exam.examDate)}</Typography>
                   </TableCell>
                   {byExam.subjects.map((subject) => {
                     const score = exam.bySubject.get(subject);
@@ -431,7 +431,7 @@ function ScoresSection({ studentId }: { studentId: number }) {
                         >
                           <Box component="span" sx={visuallyHidden}>{exam.examName} {subject} 수정: </Box>
                           <Typography variant="body2" sx={{ fontWeight: 700 }}>{score.rawScore ?? '-'}</Typography>
-                          <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                          <Typography variant="caption" color="textSecondary" sx={{ whiteSpace: 'nowrap' }}>
                             {score.grade == null ? '-' : `${score.grade}등급`} · {score.percentile ?? '-'}%
                           </Typography>
                         </ButtonBase>
@@ -442,7 +442,7 @@ function ScoresSection({ studentId }: { studentId: number }) {
               ))}
             </TableBody>
           </Table>
-          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>칸마다 원점수, 등급 · 백분위. 칸을 누르면 위에서 고치거나 지울 수 있습니다.</Typography>
+          <Typography variant="caption" color="textSecondary" sx={{ display: 'block', mt: 1 }}>칸마다 원점수, 등급 · 백분위. 칸을 누르면 위에서 고치거나 지울 수 있습니다.</Typography>
         </Box>
       )}
     </Section>

@@ -211,7 +211,7 @@ export default function CrmStudentListPage() {
             {STUDENT_STATUSES.map((s) => <MenuItem key={s} value={s}>{STATUS_LABEL[s]}</MenuItem>)}
           </TextField>
           <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }} data-testid="tag-filter">
-            <Typography variant="body2" color="text.secondary">태그</Typography>
+            <Typography variant="body2" color="textSecondary">태그</Typography>
             {(tags.data ?? []).map((t) => {
               const on = tagFilter.includes(t.id);
               return on ? (

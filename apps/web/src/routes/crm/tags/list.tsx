@@ -184,7 +184,7 @@ export default function CrmTagListPage() {
             ) : (
               <>
                 <TagChip name={t.name} color={t.color} data-testid="tag-name" />
-                <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>{t.userCount}명</Typography>
+                <Typography variant="body2" color="textSecondary" sx={{ flex: 1 }}>{t.userCount}명</Typography>
                 <IconButton size="small" aria-label={`${t.name} 수정`} onClick={() => setEditing({ id: t.id, name: t.name, color: t.color })}><EditOutlined fontSize="small" /></IconButton>
                 {isAdmin && (
                   <IconButton size="small" aria-label={`${t.name} 삭제`} onClick={() => setRemoving(t)}><DeleteOutlined fontSize="small" /></IconButton>
@@ -193,7 +193,7 @@ export default function CrmTagListPage() {
             )}
           </Box>
         ))}
-        {tags.data?.length === 0 && <Typography color="text.secondary" sx={{ p: 2 }}>태그가 없습니다. 위에서 추가해 주세요.</Typography>}
+        {tags.data?.length === 0 && <Typography color="textSecondary" sx={{ p: 2 }}>태그가 없습니다. 위에서 추가해 주세요.</Typography>}
       </Card>
       <Dialog open={!!removing} onClose={() => setRemoving(null)}>
         <DialogTitle>태그 삭제</DialogTitle>

@@ -25,7 +25,7 @@ function PostView({ post }: { post: BoardPost }) {
         <Typography variant="h5" component="h1" sx={{ fontWeight: 800, wordBreak: 'break-word' }} data-testid="board-post-title">
           {post.title}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.75 }}>
           {post.authorName} · {postDate(post.createdAt)} · 조회 {post.viewCount.toLocaleString('ko-KR')}
           {post.secret ? ' · 비밀글' : ''}
         </Typography>
@@ -37,7 +37,7 @@ function PostView({ post }: { post: BoardPost }) {
         <Box key={a.id} sx={{ p: 2, bgcolor: '#eef5ee', borderRadius: 2, borderLeft: 4, borderColor: 'primary.main' }} data-testid="board-answer">
           <Typography variant="subtitle2" sx={{ fontWeight: 700, mb: 0.75 }}>
             답변 · {a.authorName}
-            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+            <Typography component="span" variant="body2" color="textSecondary" sx={{ ml: 1 }}>
               {formatKoreanDate(a.createdAt)} {dayjs(a.createdAt).format('HH:mm')}
             </Typography>
           </Typography>
