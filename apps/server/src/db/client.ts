@@ -3,13 +3,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { createPglite } from './pglite-open.ts';
 import { openRemotePglite } from './pglite-remote.ts';
 import * as schema from './schema.ts';
 
@@ -108,10 +108,7 @@ export async function openDatabase(opts: {
   const folder = opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined;
   const client = opts.pgliteWorker
     ? ((await openRemotePglite({ dataDir: folder })) as unknown as PGlite)
-    : await PGlite.create(folder, {
-        extensions: { pg_trgm },
-        parsers: { 20: (v: string) => Number.parseInt(v, 10) },
-      });
+    : await createPglite(folder);
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
   return {

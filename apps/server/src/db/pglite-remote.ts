@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
+import { requestContext } from '../lib/observability/request-context.ts';
 import { workerScript } from '../lib/workers/pool.ts';
 
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
@@ -22,6 +23,10 @@ export type RemotePglite = RemoteQueryable & {
  * that Drizzle and the app use, so the thread that answers requests keeps working while the
  * database does. PGlite's own rules stay: one statement at a time, and while a transaction is open
  * other statements wait for it (the worker runs it inside PGlite's `transaction`).
+ *
+ * Statements outside a transaction, and the start of one, carry a priority: when the request they
+ * serve arrived (or now, for work outside a request). The worker serves waiting statements in that
+ * order, so a request's later statements do not queue again behind requests that came after it.
  *
  * Drizzle asks for some types as raw text with parsers that return their input; a function cannot
  * cross threads, so those type ids travel as `rawTypes` and the worker applies the same identity.
@@ -69,16 +74,24 @@ export async function openRemotePglite(opts: { dataDir?: string }): Promise<Remo
       worker.postMessage({ ...msg, id });
     });
   };
+  const priority = () => requestContext.current()?.startedAt ?? performance.now();
   const queryable = (tx?: number): RemoteQueryable => ({
     query: (sql, params, options) =>
-      call({ op: 'query', sql, params, tx, rowMode: options?.rowMode, rawTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined }),
-    exec: (sql) => call({ op: 'exec', sql, tx }),
+      call({
+        op: 'query',
+        sql,
+        params,
+        ...(tx === undefined ? { priority: priority() } : { tx }),
+        rowMode: options?.rowMode,
+        rawTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined,
+      }),
+    exec: (sql) => call({ op: 'exec', sql, ...(tx === undefined ? { priority: priority() } : { tx }) }),
   });
 
   return {
     ...queryable(),
     async transaction(fn) {
-      const tx = await call<number>({ op: 'begin' });
+      const tx = await call<number>({ op: 'begin', priority: priority() });
       let result: Awaited<ReturnType<typeof fn>>;
       try {
         result = await fn(queryable(tx));

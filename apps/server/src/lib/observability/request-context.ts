@@ -10,6 +10,11 @@ export type RequestContext = {
   requestId: string;
   /** Aborted when the client goes away before its answer is sent: heavy work for it stops (src/lib/workers). */
   signal?: AbortSignal;
+  /**
+   * When the request arrived (performance.now()). The embedded database serves the statements of
+   * earlier requests first (db/pglite.worker.ts); work without it is served as of its statement.
+   */
+  startedAt?: number;
 };
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -27,6 +32,7 @@ export const requestContext = {
 export class HttpRequestContext implements RequestContext {
   #controller: AbortController | null = null;
   #gone = false;
+  readonly startedAt = performance.now();
 
   constructor(readonly requestId: string) {}
 
