@@ -41,3 +41,29 @@ export function treeCpuSeconds(rootPid: number | undefined): number | null {
   // /proc counts in USER_HZ, 100 per second on every Linux this runs on.
   return ticks / 100;
 }
+
+/**
+ * CPU seconds used so far by every process whose command name is `comm` (all of PostgreSQL's
+ * backends: `postgres`), from /proc; null where /proc is missing. Backends that ended meanwhile
+ * are not counted, so compare it across a stretch where the connections stay open.
+ */
+export function commCpuSeconds(comm: string): number | null {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return null;
+  }
+  let ticks = 0;
+  for (const pid of entries) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== comm) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
+}

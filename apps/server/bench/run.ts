@@ -87,6 +87,7 @@ async function main(): Promise<void> {
     tmpDir,
     tokens: { admin: (await login('admin', 'admin1234!')).token, ta: (await login('ta01', 'ta1234!')).token, student: (await login('student01', 'student1234!')).token },
     userIds: { admin: ids.admin!, ta: ids.ta01!, student: ids.student01! },
+    serverPid: dbUrl ? children[0]?.pid : undefined,
   };
 
   const rows: Row[] = [];

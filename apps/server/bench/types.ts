@@ -27,6 +27,8 @@ export type BenchEnv = {
   userIds: { admin: number; ta: number; student: number };
   /** Directory for temporary files of this run. */
   tmpDir: string;
+  /** The server's own process when it runs as a child (PostgreSQL runs), for CPU per request. */
+  serverPid?: number;
 };
 
 export type HttpRequestSpec = {

@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import { pushAlertTemplatesResource } from '../../src/modules/push-alert-templates/index.ts';
 import { listStatements } from '../../src/plugins/graphql/schema.ts';
+import { commCpuSeconds, treeCpuSeconds } from '../cpu.ts';
 import { timeLoop, type BenchEnv, type CustomResult, type Scenario } from '../types.ts';
 
 /**
@@ -61,12 +62,21 @@ async function measure(env: BenchEnv): Promise<CustomResult> {
   const checked = (await check.json()) as { data?: { pushAlertTemplates: { nodes: unknown[]; totalCount: number } }; errors?: unknown[] };
   if (!checked.data || checked.errors) throw new Error(`gql answered ${JSON.stringify(checked).slice(0, 300)}`);
 
+  const cpu = () => ({ server: treeCpuSeconds(env.serverPid), db: commCpuSeconds('postgres'), bench: process.cpuUsage() });
+  const perRequest = (a: ReturnType<typeof cpu>, b: ReturnType<typeof cpu>, n: number) => ({
+    server: a.server !== null && b.server !== null ? Math.round(((b.server - a.server) * 1e6) / n) : null,
+    db: a.db !== null && b.db !== null ? Math.round(((b.db - a.db) * 1e6) / n) : null,
+    bench: Math.round((b.bench.user + b.bench.system - a.bench.user - a.bench.system) / n),
+  });
+  const g0 = cpu();
   const viaGql = await autocannon({
     url: `${env.baseUrl}/api/gql`,
     connections: CONCURRENCY,
     duration,
     requests: bodies.map((body) => ({ method: 'POST', path: '/api/gql', headers: { 'content-type': 'application/json', authorization: `Bearer ${env.tokens.admin}` }, body })),
   });
+
+  const gqlCpu = perRequest(g0, cpu(), viaGql.requests.total);
 
   const admin = { userId: env.userIds.admin, loginId: 'admin', userType: 'ADMIN' as const, isAdminLevel: false };
   const statements = Array.from({ length: 20 }, (_, i) => {
@@ -78,6 +88,7 @@ async function measure(env: BenchEnv): Promise<CustomResult> {
   if (first?.n !== checked.data.pushAlertTemplates.totalCount) throw new Error('driver and gql disagree on totalCount');
 
   let k = 0;
+  const d0 = cpu();
   const direct = await timeLoop({
     concurrency: CONCURRENCY,
     durationMs: duration * 1000,
@@ -87,6 +98,7 @@ async function measure(env: BenchEnv): Promise<CustomResult> {
     },
   });
 
+  const directCpu = perRequest(d0, cpu(), k);
   const gqlRps = viaGql.requests.average;
   return {
     rps: gqlRps,
@@ -99,6 +111,12 @@ async function measure(env: BenchEnv): Promise<CustomResult> {
       'driver p99': Number((direct.p99Ms ?? 0).toFixed(2)),
       'gql/driver': Number((gqlRps / (direct.rps || 1)).toFixed(2)),
       matches: checked.data.pushAlertTemplates.totalCount,
+      // CPU per page in µs: what PostgreSQL spends should match; the server's is what our layers cost.
+      'gql server CPU µs': gqlCpu.server ?? 'n/a',
+      'gql PostgreSQL CPU µs': gqlCpu.db ?? 'n/a',
+      'gql bench (autocannon) CPU µs': gqlCpu.bench,
+      'driver PostgreSQL CPU µs': directCpu.db ?? 'n/a',
+      'driver bench CPU µs': directCpu.bench,
     },
   };
 }
