@@ -42,7 +42,7 @@ const PORTAL_ROUTES = ['/portal', '/portal/lectures', '/portal/materials', '/por
 async function settle(page: Page): Promise<boolean> {
   await page.waitForLoadState('load');
   return page
-    .waitForFunction(() => document.querySelector('main')?.childElementCount && !document.querySelector('main .MuiSkeleton-root, main [data-skeleton], main .MuiDataGrid-overlay .MuiCircularProgress-root, main .MuiLinearProgress-indeterminate'), undefined, { timeout: 15_000 })
+    .waitForFunction(() => document.querySelector('main')?.childElementCount && !document.querySelector('main .MuiSkeleton-root, main [data-skeleton], main .MuiCircularProgress-indeterminate, main [data-spinner], main .MuiLinearProgress-indeterminate'), undefined, { timeout: 15_000 })
     .then(() => true, () => false);
 }
 

@@ -7,10 +7,10 @@ export function Skeleton({ height, width, className, style }: { height?: number;
   return <span className={className ? `${s.skeleton} ${className}` : s.skeleton} style={{ height, width, ...style }} data-skeleton="" aria-hidden="true" />;
 }
 
-/** MUI's indeterminate CircularProgress: a 40 px ring in the current text colour (primary by default). */
+/** MUI's indeterminate CircularProgress: a 40 px ring in the current text colour (primary by default). Marked for tests by `data-spinner`. */
 export function Spinner({ size = 40, className, label }: { size?: number; className?: string; label?: string }) {
   return (
-    <span className={className ? `${s.spinner} ${className}` : s.spinner} style={{ width: size, height: size }} role={label ? 'progressbar' : undefined} aria-label={label} aria-hidden={label ? undefined : true}>
+    <span className={className ? `${s.spinner} ${className}` : s.spinner} style={{ width: size, height: size }} data-spinner="" role={label ? 'progressbar' : undefined} aria-label={label} aria-hidden={label ? undefined : true}>
       <svg viewBox="22 22 44 44" width="100%" height="100%">
         <circle cx="44" cy="44" r="20.2" fill="none" strokeWidth="3.6" />
       </svg>
