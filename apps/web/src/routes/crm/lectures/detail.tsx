@@ -49,10 +49,10 @@ export default function LectureDetailPage() {
 
   return (
     <>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
         <IconButton component={RouterLink} to="/crm/lectures" aria-label="강좌 목록으로"><ArrowBack /></IconButton>
         <Box sx={{ width: 8, alignSelf: 'stretch', bgcolor: lecture.color, borderRadius: 1 }} />
-        <Box sx={{ flexGrow: 1 }}>
+        <Box sx={{ flex: '1 1 280px', minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Typography variant="h5" component="h2" data-testid="lecture-title">{lecture.name}</Typography>
             <Chip size="small" label={lecture.subject} />
@@ -62,13 +62,16 @@ export default function LectureDetailPage() {
             {lecture.teacherName} 선생님 · {scheduleText(lecture.schedule)}{lecture.room ? ` · ${lecture.room}` : ''} · {formatKoreanDate(lecture.startDate)} ~ {formatKoreanDate(lecture.endDate)} · 수강생 {lecture.students.length}명
           </Typography>
         </Box>
-        <Button component={RouterLink} to={`/crm/lectures/${lecture.id}/files`} startIcon={<FolderOutlined />} data-testid="open-files">강의 자료</Button>
-        <Button component={RouterLink} to={`/crm/sms?lectureId=${lecture.id}`} startIcon={<SmsOutlined />} data-testid="open-sms">문자 보내기</Button>
-        <Button startIcon={<GroupAddOutlined />} onClick={() => setDialog('roster')} data-testid="open-roster">수강생 관리</Button>
-        <Button startIcon={<EventRepeatOutlined />} onClick={() => setDialog('special')} disabled={lecture.disabled}>보강·특강 추가</Button>
-        {hasPermission(principal, 'ADMIN') && (
-          <Button variant="outlined" startIcon={<SwapHorizOutlined />} onClick={() => setDialog('transfer')} data-testid="open-transfer">반 이동</Button>
-        )}
+        {/* The actions keep their labels on one line; on a narrow screen the group moves below the title. */}
+        <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
+          <Button component={RouterLink} to={`/crm/lectures/${lecture.id}/files`} startIcon={<FolderOutlined />} data-testid="open-files">강의 자료</Button>
+          <Button component={RouterLink} to={`/crm/sms?lectureId=${lecture.id}`} startIcon={<SmsOutlined />} data-testid="open-sms">문자 보내기</Button>
+          <Button startIcon={<GroupAddOutlined />} onClick={() => setDialog('roster')} data-testid="open-roster">수강생 관리</Button>
+          <Button startIcon={<EventRepeatOutlined />} onClick={() => setDialog('special')} disabled={lecture.disabled}>보강·특강 추가</Button>
+          {hasPermission(principal, 'ADMIN') && (
+            <Button variant="outlined" startIcon={<SwapHorizOutlined />} onClick={() => setDialog('transfer')} data-testid="open-transfer">반 이동</Button>
+          )}
+        </Stack>
       </Stack>
       {lecture.disabled && <Alert severity="warning" sx={{ mb: 2 }}>비활성화된 강좌입니다. 기록은 볼 수 있지만 출결 입력과 회차 추가는 할 수 없습니다.</Alert>}
       <Tabs value={tab} onChange={(_, v: Tab) => setTab(v)} sx={{ mb: 2 }}>
