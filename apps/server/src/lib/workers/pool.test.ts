@@ -52,4 +52,10 @@ describe('worker pool (src/lib/workers)', () => {
     expect(await second).toBe(2);
     await small.close();
   });
+
+  it("counts a task's time limit from when its thread is ready, not from the thread's start-up", async () => {
+    const slow = createWorkerPool<number, number>({ name: 'slow-start', script: workerScript(import.meta.url, 'pool.slow-start.worker'), size: 1, memoryMb: 32, timeoutMs: 300 });
+    expect(await slow.run(11)).toBe(11);
+    await slow.close();
+  });
 });

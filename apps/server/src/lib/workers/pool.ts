@@ -49,7 +49,7 @@ export type WorkerPoolOptions = {
   size?: number;
   /** The V8 heap cap of each thread (maxOldGenerationSizeMb); a thread over it dies, its task fails with `memory`. */
   memoryMb: number;
-  /** A task running longer is stopped (its thread is ended) and fails with `timeout`. */
+  /** A task running longer is stopped (its thread is ended) and fails with `timeout`; a new thread's start-up is not counted. */
   timeoutMs: number;
   /** Tasks waiting beyond this many are refused at once (`busy`). Default 32. */
   maxQueue?: number;
@@ -71,6 +71,8 @@ export function workerScript(from: string, name: string): WorkerScript {
 
 type Job = { id: number; input: unknown; transfer: ArrayBuffer[]; signal?: AbortSignal; timeoutMs: number; resolve: (v: unknown) => void; reject: (e: Error) => void; cleanup?: () => void };
 
+type WorkerMessage = { ready: true } | { id: number; result?: unknown; error?: TaskFailure };
+
 /**
  * The one way the server runs heavy or untrusted work (parsing uploaded Excel files, reading OMR
  * pages …) off the thread that answers requests: worker threads with a memory cap and a time
@@ -84,6 +86,10 @@ export function createWorkerPool<I, O>(opts: WorkerPoolOptions): WorkerPool<I, O
   const all = new Set<Worker>();
   const queue: Job[] = [];
   const running = new Map<Worker, Job>();
+  /** Threads whose code has loaded (serveTasks said ready); a task's time limit runs from then. */
+  const ready = new WeakSet<Worker>();
+  /** Arms the time limit of a task handed to a thread that is still loading. */
+  const onReady = new WeakMap<Worker, () => void>();
   let nextId = 1;
   let closed = false;
   const ended = { memory: 0, timeout: 0, aborted: 0 };
@@ -116,7 +122,13 @@ export function createWorkerPool<I, O>(opts: WorkerPoolOptions): WorkerPool<I, O
     });
     w.unref();
     all.add(w);
-    w.on('message', (msg: { id: number; result?: unknown; error?: TaskFailure }) => {
+    w.on('message', (msg: WorkerMessage) => {
+      if ('ready' in msg) {
+        ready.add(w);
+        onReady.get(w)?.();
+        onReady.delete(w);
+        return;
+      }
       settle(w, msg.error ? { error: new WorkerFailure('failed', msg.error.message, msg.error.code) } : { result: msg.result });
       if (all.has(w)) idle.push(w);
       pump();
@@ -139,11 +151,18 @@ export function createWorkerPool<I, O>(opts: WorkerPoolOptions): WorkerPool<I, O
 
   function start(w: Worker, job: Job) {
     running.set(w, job);
-    const timer = setTimeout(() => stop(w, new WorkerFailure('timeout', `${opts.name}: took longer than ${job.timeoutMs} ms`)), job.timeoutMs);
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      timer = setTimeout(() => stop(w, new WorkerFailure('timeout', `${opts.name}: took longer than ${job.timeoutMs} ms`)), job.timeoutMs);
+    };
+    // A new thread is still loading its code (seconds on a busy machine): the limit starts when it is ready.
+    if (ready.has(w)) arm();
+    else onReady.set(w, arm);
     const onAbort = () => stop(w, new WorkerFailure('aborted', `${opts.name}: stopped, the client went away`));
     job.signal?.addEventListener('abort', onAbort, { once: true });
     job.cleanup = () => {
       clearTimeout(timer);
+      onReady.delete(w);
       job.signal?.removeEventListener('abort', onAbort);
     };
     w.postMessage({ id: job.id, input: job.input }, job.transfer);

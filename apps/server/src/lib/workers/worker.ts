@@ -77,4 +77,6 @@ export function serveTasks<I, O>(handler: (input: I) => Promise<O | Transfer<O>>
       port.postMessage({ id: msg.id, error: failure });
     }
   });
+  // The pool counts a task's time limit from here: starting a thread (loading its code) is not the task's time.
+  port.postMessage({ ready: true });
 }
