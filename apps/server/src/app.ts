@@ -13,6 +13,7 @@ import { createModules, moduleList, type Modules } from './composition.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
+import { embeddedVacuum } from './db/maintenance.ts';
 import type { ModuleHooks } from './module.ts';
 import { createAudit } from './lib/audit/audit.ts';
 import { createJobs } from './lib/jobs/jobs.ts';
@@ -130,7 +131,11 @@ export async function buildApp(deps: {
   const kernel: ModuleHooks = {
     // Delivering the SMS outbox: a job per message, and a schedule that re-queues any message left without one.
     jobs: sms.hooks.jobs,
-    schedules: [{ name: 'realtime.prune', cron: '*/30 * * * *', run: async () => void (await ctx.realtime.prune(ctx.now())) }, ...(sms.hooks.schedules ?? [])],
+    schedules: [
+      { name: 'realtime.prune', cron: '*/30 * * * *', run: async () => void (await ctx.realtime.prune(ctx.now())) },
+      ...(sms.hooks.schedules ?? []),
+      ...(database.kind === 'pglite' ? [embeddedVacuum(database.db)] : []),
+    ],
   };
   for (const m of [kernel, ...moduleList(modules)]) {
     m.register?.(app);
