@@ -72,10 +72,16 @@ export async function buildApp(deps: {
   });
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
-    const work = new HttpRequestContext(req.id);
-    // A client that goes away before its answer is sent stops the heavy work done for it (src/lib/workers).
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) work.gone();
+    // A client that goes away before its answer is sent stops the heavy work done for it
+    // (src/lib/workers): watched from when some work asks for the signal.
+    const work = new HttpRequestContext(req.id, (gone) => {
+      if (req.raw.socket?.destroyed === true) {
+        if (!reply.raw.writableFinished) gone();
+        return;
+      }
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) gone();
+      });
     });
     requestContext.run(work, done);
   });

@@ -26,27 +26,24 @@ export const requestContext = {
 
 /**
  * The context of one HTTP request. Its abort signal is made only when some work asks for it (most
- * requests never do), so a request costs no AbortController; the app calls `gone` when the client
- * went away before its answer was sent.
+ * requests never do), so a request costs no AbortController and no listener: `watch` is called
+ * then, once, with the function to call when the client has gone (at once, if it already has).
  */
 export class HttpRequestContext implements RequestContext {
   #controller: AbortController | null = null;
-  #gone = false;
   readonly startedAt = performance.now();
 
-  constructor(readonly requestId: string) {}
+  constructor(
+    readonly requestId: string,
+    private readonly watch: (gone: () => void) => void,
+  ) {}
 
   get signal(): AbortSignal {
     if (!this.#controller) {
-      this.#controller = new AbortController();
-      if (this.#gone) this.#controller.abort();
+      const controller = (this.#controller = new AbortController());
+      this.watch(() => controller.abort());
     }
     return this.#controller.signal;
-  }
-
-  gone(): void {
-    this.#gone = true;
-    this.#controller?.abort();
   }
 }
 
