@@ -12,8 +12,11 @@ type Row = { name: string } & CustomResult;
  */
 export type Guard = { name: string; scenarios: string[]; target: number; reached: number; ratio: (rows: Row[]) => number | null };
 
-/** A quiet run on the 2-core machine (load average 2.6–4.8), 2026-11-25, recorded in issue 17's note. */
-const REACHED = { authMe: 0.3, authMeCpu: 0.2, gql: 0.61, upload: 1.25, pglite: 0.21 };
+/**
+ * A quiet run on the 2-core machine (load average 1.3–3.3), 2026-11-28, recorded in issue 17's note
+ * (the guard was first set on 2026-11-25 at /me 0.3, its CPU 0.2, GraphQL 0.61, PGlite 0.21).
+ */
+const REACHED = { authMe: 0.81, authMeCpu: 0.57, gql: 0.75, upload: 1.4, pglite: 0.49 };
 
 const byName = (rows: Row[], prefix: string) => rows.find((r) => r.name.startsWith(prefix));
 const extra = (row: Row | undefined, key: string) => (typeof row?.extra?.[key] === 'number' ? (row.extra[key] as number) : null);
