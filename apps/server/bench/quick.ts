@@ -14,9 +14,11 @@ export type Guard = { name: string; scenarios: string[]; target: number; reached
 
 /**
  * A quiet run on the 2-core machine (load average 1.3–3.3), 2026-11-28, recorded in issue 17's note
- * (the guard was first set on 2026-11-25 at /me 0.3, its CPU 0.2, GraphQL 0.61, PGlite 0.21).
+ * (the guard was first set on 2026-11-25 at /me 0.3, its CPU 0.2, GraphQL 0.61, PGlite 0.21). The
+ * two /me figures are what CI's quick run reached that day (0.55 and 0.38), not the 5-second run's
+ * 0.81 and 0.57: /me is the first scenario after the seed and runs 3 s, before the server is warm.
  */
-const REACHED = { authMe: 0.81, authMeCpu: 0.57, gql: 0.75, upload: 1.4, pglite: 0.49 };
+const REACHED = { authMe: 0.55, authMeCpu: 0.38, gql: 0.75, upload: 1.4, pglite: 0.49 };
 
 const byName = (rows: Row[], prefix: string) => rows.find((r) => r.name.startsWith(prefix));
 const extra = (row: Row | undefined, key: string) => (typeof row?.extra?.[key] === 'number' ? (row.extra[key] as number) : null);
