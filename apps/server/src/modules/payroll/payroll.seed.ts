@@ -28,8 +28,9 @@ const PATTERNS: Record<string, { days: number[]; from: string; to: string; type:
 
 /**
  * The demo center's work: each demo TA's regular shifts from the first day of last month to
- * yesterday (all clocked out, so last month can be closed), one 퇴근 누락 of ta03 yesterday when
- * yesterday is in this month, a pending and an approved claim with receipts, and a custom wage.
+ * yesterday (all clocked out, so last month can be closed), one 퇴근 누락 on ta03's last workday
+ * before today when that day is in this month (ta03 works on weekdays, so on a Sunday or Monday it is
+ * Friday's shift), a pending and an approved claim with receipts, and a custom wage.
  */
 export async function seedDemoPayroll(deps: Pick<PayrollDeps, 'ctx' | 'files'> & { wageTypeIds: (names: string[]) => Promise<Map<string, number>> }, seed: DemoSeed): Promise<void> {
   const { ctx, files } = deps;
@@ -50,9 +51,8 @@ export async function seedDemoPayroll(deps: Pick<PayrollDeps, 'ctx' | 'files'> &
       }
     }
   }
-  const yesterday = addDays(today, -1);
   const ta03 = seed.accounts.get('ta03');
-  const forgotten = ta03 !== undefined && yesterday.slice(0, 7) === thisMonth ? rows.find((r) => r.taId === ta03 && r.workDate === yesterday) : undefined;
+  const forgotten = rows.findLast((r) => r.taId === ta03 && r.workDate.startsWith(thisMonth));
   if (forgotten) Object.assign(forgotten, { endedAt: null, status: 'missing_out' });
 
   const ta01 = seed.accounts.get('ta01');
