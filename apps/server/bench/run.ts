@@ -56,8 +56,9 @@ async function main(): Promise<void> {
     await built.app.close();
     const port = await freePort();
     // SMS_RATE_PER_SECOND: the SMS queue scenario measures what the queue delivers under a limit well above its target.
+    // BENCH_SERVER_NODE_ARGS: node flags for the server under test, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
     baseUrl = await startChild(
-      ['src/main.ts'],
+      [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'src/main.ts'],
       { DATABASE_URL: dbUrl, DATA_DIR: path.join(tmpDir, 'server-data'), DEMO_DATA: 'false', JWT_SECRET: jwtSecret, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}`, SMS_RATE_PER_SECOND: '2000' },
       `http://127.0.0.1:${port}`,
     );
