@@ -44,6 +44,8 @@ async function clinicSetup(stamp: string) {
   const lecture = await api<{ id: number }>(admin, 'POST', '/lectures', {
     name: `e2e 클리닉반 ${stamp}`, subject: '수학', teacherName: '김민수',
     schedule: [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({ dayOfWeek, startTime: '19:00', endTime: '21:00' })),
+    // A session today even when today is a public holiday (generation skips them by default).
+    keepHolidays: true,
     startDate: seoulDay(-3), endDate: seoulDay(10),
   });
   await api(admin, 'POST', `/lectures/${lecture.id}/students`, { userIds: [userId] });

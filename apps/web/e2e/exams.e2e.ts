@@ -41,6 +41,8 @@ async function makeLecture(name: string, count: number): Promise<{ lectureId: nu
     subject: '수학',
     teacherName: '김민수',
     schedule: [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({ dayOfWeek, startTime: '19:00', endTime: '21:00' })),
+    // A session today even when today is a public holiday (generation skips them by default).
+    keepHolidays: true,
     startDate: seoulDay(-3),
     endDate: seoulDay(20),
   });

@@ -57,6 +57,8 @@ describe('lectures (CRM)', () => {
     const lecture = await adminApi<{ id: number }>('POST', '/lectures', {
       name: '키보드 출결반', subject: '영어', teacherName: '김도현', startDate: seoulDay(-7), endDate: seoulDay(7),
       schedule: [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({ dayOfWeek, startTime: '06:00', endTime: '07:00' })),
+      // A session today even when today is a public holiday (generation skips them by default).
+      keepHolidays: true,
     });
     const students = await adminApi<{ nodes: { id: number }[] }>('GET', '/students?pageSize=3&search=student3');
     await adminApi('POST', `/lectures/${lecture.id}/students`, { userIds: students.nodes.map((s) => s.id) });

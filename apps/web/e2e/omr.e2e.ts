@@ -38,6 +38,8 @@ async function setup(count: number) {
   const lecture = await api<{ id: number }>(admin, 'POST', '/lectures', {
     name: 'e2e OMR 반', subject: '수학', teacherName: '김민수',
     schedule: [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({ dayOfWeek, startTime: '19:00', endTime: '21:00' })),
+    // A session today even when today is a public holiday (generation skips them by default).
+    keepHolidays: true,
     startDate: seoulDay(-1), endDate: seoulDay(10),
   });
   // The class is this file's own students, so no other browser test sees their scores change.

@@ -29,6 +29,8 @@ async function makeLecture(name: string): Promise<{ lectureId: number; wlId: num
   const lecture = await api<{ id: number }>(admin, 'POST', '/lectures', {
     name, subject: '수학', teacherName: '김민수',
     schedule: [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({ dayOfWeek, startTime: '19:00', endTime: '21:00' })),
+    // A session today even when today is a public holiday (generation skips them by default).
+    keepHolidays: true,
     startDate: seoulDay(-2), endDate: seoulDay(10),
   });
   const page = await api<{ nodes: { id: number; loginId: string }[] }>(admin, 'GET', '/students?pageSize=100&status=active');
