@@ -24,7 +24,8 @@ let unshared: number;
 let strangersFile: number;
 let token: string;
 
-const TODAY_ONLY = (t: TestApp) => [{ dayOfWeek: dayOfWeek(kstToday(t.clock.now)), startTime: '19:00', endTime: '21:00' }];
+/** A session today only, even when today is a public holiday (generation skips them by default). */
+const TODAY_ONLY = (t: TestApp) => ({ schedule: [{ dayOfWeek: dayOfWeek(kstToday(t.clock.now)), startTime: '19:00', endTime: '21:00' }], keepHolidays: true });
 
 async function sharedPdf(opts: { weeklyLectureId: number; name: string; parents: boolean }) {
   const { fileId } = await uploadFile(t, { token: staff.ta.token, body: await makePdf(1), fileName: opts.name, weeklyLectureId: opts.weeklyLectureId });
@@ -37,8 +38,8 @@ beforeAll(async () => {
   staff = await makeStaff(t);
   const made = (await makeProfiledStudents(t, { token: staff.admin.token, count: 3 })).map((s) => ({ id: s.id, name: s.name }));
   [child, classmate, stranger] = [made[0]!, made[1]!, made[2]!];
-  const math = await makeLecture(t, { adminToken: staff.admin.token, name: '고2 수학 주간반', schedule: TODAY_ONLY(t), students: [child.id, classmate.id] });
-  const english = await makeLecture(t, { adminToken: staff.admin.token, name: '고2 영어 주간반', schedule: TODAY_ONLY(t), students: [stranger.id] });
+  const math = await makeLecture(t, { adminToken: staff.admin.token, name: '고2 수학 주간반', ...TODAY_ONLY(t), students: [child.id, classmate.id] });
+  const english = await makeLecture(t, { adminToken: staff.admin.token, name: '고2 영어 주간반', ...TODAY_ONLY(t), students: [stranger.id] });
   const today = kstToday(t.clock.now);
   const session = math.sessions.find((s) => s.date === today)!;
   const other = english.sessions.find((s) => s.date === today)!;
