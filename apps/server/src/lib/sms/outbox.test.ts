@@ -30,6 +30,14 @@ describe('sms outbox', () => {
     expect((await attempts(m.id)).map((a) => a.outcome)).toEqual(['sent']);
   });
 
+  it('signs a signed text with the center name, "학원" until the center saves one, and leaves the others as written', async () => {
+    const { ids } = await t.ctx.sms.queueMany([
+      { toPhone: '01020000010', body: '내일 보강이 있습니다', purpose: 'test-signed', signed: true },
+      { toPhone: '01020000011', body: '[별도] 서명 없이 보낸 문자', purpose: 'test-signed' },
+    ]);
+    expect((await Promise.all(ids.map(message))).map((m) => m.body)).toEqual(['[학원] 내일 보강이 있습니다', '[별도] 서명 없이 보낸 문자']);
+  });
+
   it('texts nobody when the change that queued it rolls back', async () => {
     await t.ctx.db
       .transaction(async () => {

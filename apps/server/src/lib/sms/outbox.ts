@@ -24,7 +24,16 @@ export type SmsMessage = {
   sendAfter?: Date | null;
   /** Idempotency key: a second message with the same key is not queued (an event that must text once). */
   key?: string;
+  /**
+   * Signed with the center's name: the outbox puts "[보내는 곳 이름] " in front of the body (the
+   * SMS settings' name, "학원" until a center saves one). Areas built before the SMS area (sign-in,
+   * accounts) text parents and students too; they sign this way rather than spelling a name.
+   */
+  signed?: boolean;
 };
+
+/** The name a signed text starts with. */
+export const DEFAULT_SENDER_NAME = '학원';
 
 export type SmsOutbox = {
   /**
@@ -37,6 +46,8 @@ export type SmsOutbox = {
   queueMany: (msgs: SmsMessage[]) => Promise<{ ids: number[] }>;
   /** Withdraws scheduled messages that have not been handed to a provider yet; returns how many. */
   cancel: (opts: { ids?: number[]; batchId?: number }) => Promise<number>;
+  /** Where signed texts read the center's name from (the SMS area, which owns the setting, registers it). */
+  signWith: (senderName: () => Promise<string>) => void;
 };
 
 type JobsPort = Pick<Jobs, 'send' | 'sendMany'>;
@@ -75,12 +86,21 @@ export function createSmsOutbox(opts: { db: Db; jobs: JobsPort; now: () => Date 
   const { db, jobs, now } = opts;
 
   const startAfter = (sendAfter: Date, at: Date) => (sendAfter > at ? sendAfter : undefined);
+  let senderName = async () => DEFAULT_SENDER_NAME;
+
+  /** The messages as they are sent: signed ones with the center's name in front (read once per call). */
+  async function signed(msgs: SmsMessage[]): Promise<SmsMessage[]> {
+    if (!msgs.some((m) => m.signed)) return msgs;
+    const name = await senderName();
+    return msgs.map((m) => (m.signed ? { ...m, body: `[${name}] ${m.body}` } : m));
+  }
 
   return {
     async queue(msg) {
       const at = now();
+      const rows = rowsOf(await signed([msg]), at);
       return db.transaction(async () => {
-        const [row] = await db.insert(smsOutbox).values(rowsOf([msg], at)).onConflictDoNothing({ target: smsOutbox.key }).returning({ id: smsOutbox.id, sendAfter: smsOutbox.sendAfter });
+        const [row] = await db.insert(smsOutbox).values(rows).onConflictDoNothing({ target: smsOutbox.key }).returning({ id: smsOutbox.id, sendAfter: smsOutbox.sendAfter });
         if (!row) return null;
         await jobs.send(DELIVER_QUEUE, { id: row.id }, { startAfter: startAfter(row.sendAfter, at) });
         return { id: row.id };
@@ -90,7 +110,7 @@ export function createSmsOutbox(opts: { db: Db; jobs: JobsPort; now: () => Date 
     async queueMany(msgs) {
       if (msgs.length === 0) return { ids: [] };
       const at = now();
-      const rows = rowsOf(msgs, at);
+      const rows = rowsOf(await signed(msgs), at);
       return db.transaction(async () => {
         const inserted: { id: number; sendAfter: Date }[] = [];
         // 1,000 rows a statement keeps the bound parameters far below PostgreSQL's limit.
@@ -112,6 +132,10 @@ export function createSmsOutbox(opts: { db: Db; jobs: JobsPort; now: () => Date 
         .where(and(target, eq(smsOutbox.status, 'queued')))
         .returning({ id: smsOutbox.id });
       return rows.length;
+    },
+
+    signWith(name) {
+      senderName = name;
     },
   };
 }

@@ -54,7 +54,8 @@ export function createPasswordService(deps: AuthDeps & { revokeSessions: (userId
         const link = `${input.origin}/link/reset-password/${id}`;
         await ctx.sms.queue({
           toPhone: phone,
-          body: `[학원] ${account.name}님, 비밀번호 재설정 링크입니다(30분간 1회 사용 가능).\n${link}`,
+          body: `${account.name}님, 비밀번호 재설정 링크입니다(30분간 1회 사용 가능).\n${link}`,
+          signed: true,
           purpose: 'password_reset',
           userId: account.id,
         });

@@ -11,7 +11,7 @@ import type { PostService } from './posts.service.ts';
  * student at their account's phone; the text links to the post (a 비밀글 asks for its password).
  */
 export function createAnswerService(deps: BoardDeps & { posts: PostService }) {
-  const { ctx, users, sms, posts } = deps;
+  const { ctx, users, posts } = deps;
   const { db } = ctx;
 
   async function requireAnswer(id: number) {
@@ -28,7 +28,6 @@ export function createAnswerService(deps: BoardDeps & { posts: PostService }) {
     async create(opts: { postId: number; body: string; notifySms: boolean; actorId: number; origin: string }): Promise<BoardAnswer> {
       const post = await posts.require(opts.postId);
       const phone = !opts.notifySms ? null : post.authorType === 'visitor' ? post.authorPhone : post.authorUserId !== null ? ((await users.directory([post.authorUserId])).get(post.authorUserId)?.phone ?? null) : null;
-      const center = await sms.senderName();
       const answer = await db.transaction(async () => {
         const [row] = await db.insert(boardAnswers).values({ postId: post.id, body: opts.body, authorId: opts.actorId, createdAt: ctx.now(), updatedAt: ctx.now() }).returning();
         await db.update(boardPosts).set({ answerCount: sql`${boardPosts.answerCount} + 1` }).where(eq(boardPosts.id, post.id));
@@ -37,7 +36,8 @@ export function createAnswerService(deps: BoardDeps & { posts: PostService }) {
           const title = [...post.title].length > 20 ? `${[...post.title].slice(0, 20).join('')}…` : post.title;
           const queued = await ctx.sms.queue({
             toPhone: phone,
-            body: `[${center}] 게시판에 남기신 글 '${title}'에 답변이 등록되었습니다.\n${opts.origin}/board/${post.id}`,
+            body: `게시판에 남기신 글 '${title}'에 답변이 등록되었습니다.\n${opts.origin}/board/${post.id}`,
+            signed: true,
             purpose: 'board_answer',
             audience: post.authorType === 'student' ? 'student' : 'other',
             userId: post.authorType === 'student' ? post.authorUserId : null,

@@ -83,7 +83,8 @@ export function createParentLinkService(deps: Pick<FilesDeps, 'ctx' | 'users' | 
           if (smsPhone && student) {
             await ctx.sms.queue({
               toPhone: smsPhone,
-              body: `[학원] ${student.name} 학부모님, '${file.fileName}' 자료를 보내드립니다. ${url} (${until}까지)`,
+              body: `${student.name} 학부모님, '${file.fileName}' 자료를 보내드립니다. ${url} (${until}까지)`,
+              signed: true,
               purpose: 'file_parent_link',
               userId: student.id,
               createdBy: actor.userId,

@@ -19,7 +19,8 @@ export type SmsModule = ReturnType<typeof createSmsModule>;
  *
  * - `events.textFor(event, values)` — the words of an automatic text another area sends itself
  *   (the clinic's hurry), or null while the center has it switched off;
- * - `senderName()` — the name the center signs its texts with.
+ * - `senderName()` — the name the center signs its texts with (also what the outbox puts in front
+ *   of a `signed` message).
  */
 export function createSmsModule(deps: SmsDeps) {
   const settings = createSettingsService(deps);
@@ -29,10 +30,12 @@ export function createSmsModule(deps: SmsDeps) {
   const events = createEventService({ ...deps, settings });
   deps.lectures.attendance.onChange(events.onAttendance);
   deps.exams.exams.onRelease(events.onRelease);
+  const senderName = async () => (await settings.center()).senderName;
+  deps.ctx.sms.signWith(senderName);
 
   return {
     events: { textFor: events.textFor },
-    senderName: async () => (await settings.center()).senderName,
+    senderName,
     register(app) {
       smsRoutes(app, { ctx: deps.ctx, compose, history, settings, schedules });
     },

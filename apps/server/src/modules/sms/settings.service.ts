@@ -1,6 +1,7 @@
 import { SMS_ERRORS, SMS_EVENT_LABEL, SMS_EVENT_VARIABLES, SMS_EVENTS, variablesIn, type SmsEvent, type SmsEventSetting, type SmsSettings, type smsSettingsBody } from '@academy/contracts/sms';
 import { ATTENDANCE_ERRORS } from '@academy/contracts/lectures';
 import { appError } from '../../lib/errors.ts';
+import { DEFAULT_SENDER_NAME } from '../../lib/sms/outbox.ts';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SmsDeps } from './sms.deps.ts';
@@ -9,7 +10,7 @@ import { smsEventSettings, smsSettings } from './sms.table.ts';
 export type CenterSmsSettings = { senderName: string; optOutNotice: string; attendanceDelayMinutes: number; weekLinkDays: number };
 
 /** Until a center saves its own: no advertising (no opt-out notice yet), five minutes before an attendance text, two-week links. */
-export const DEFAULT_CENTER_SETTINGS: CenterSmsSettings = { senderName: '학원', optOutNotice: '', attendanceDelayMinutes: 5, weekLinkDays: 14 };
+export const DEFAULT_CENTER_SETTINGS: CenterSmsSettings = { senderName: DEFAULT_SENDER_NAME, optOutNotice: '', attendanceDelayMinutes: 5, weekLinkDays: 14 };
 
 /** The standard words of each automatic text, used when no template is chosen (the sender's name is put in front). */
 export const DEFAULT_EVENT_TEXT: Record<SmsEvent, string> = {

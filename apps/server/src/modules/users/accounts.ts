@@ -135,7 +135,8 @@ export function createAccounts({ ctx, sessions }: { ctx: AppContext; sessions: S
       if (phoneChanged && before.phone) {
         await ctx.sms.queue({
           toPhone: before.phone,
-          body: `[학원] ${opts.name ?? before.name}님 계정의 전화번호가 변경되었습니다. 직접 요청하지 않았다면 학원에 알려 주세요.`,
+          body: `${opts.name ?? before.name}님 계정의 전화번호가 변경되었습니다. 직접 요청하지 않았다면 학원에 알려 주세요.`,
+          signed: true,
           purpose: 'phone_changed',
           userId: opts.id,
         });
