@@ -57,7 +57,6 @@ const profileFields = {
   gender: z.preprocess(emptyToNull, z.enum(STUDENT_GENDERS).nullable()).optional().describe('성별 M/F'),
   birthDate: z.preprocess(emptyToNull, isoDateSchema.nullable()).optional().describe('생년월일 (YYYY-MM-DD)'),
   memo: text().max(2000, '메모는 2000자 이하여야 합니다').optional().describe('학생 메모 (프로필)'),
-  profileImageFileId: idParam.nullable().optional().describe('프로필 이미지 파일 ID'),
 };
 
 export const idsSchema = z.array(idParam).min(1, '하나 이상 선택해 주세요').max(MAX_BULK_IDS, `한 번에 ${MAX_BULK_IDS}명까지 처리할 수 있습니다`);

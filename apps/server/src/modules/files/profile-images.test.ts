@@ -77,4 +77,15 @@ describe('profile photos', () => {
     expect((await t.call('POST', '/api/sp/profile-image', kid.token, { fileId: 'x' })).status).toBe(400);
     expect((await t.call('PUT', `/api/students/${kid.id}/profile-image`, kid.token, { fileId: null })).status).toBe(403);
   });
+
+  it('a photo is set only through its own route: the student form cannot point at an unprocessed file', async () => {
+    // Uploaded, but never set through the photo route: still the phone's JPEG, EXIF and GPS inside.
+    const { fileId } = await upload(ta.token, photo, 'raw.jpg');
+    const put = await t.call('PUT', `/api/students/${kid.id}`, ta.token, { memo: '사진 확인', profileImageFileId: fileId });
+    expect(put.status).toBe(200);
+    expect(put.json.profileImageFileId).not.toBe(fileId);
+    const seen = await t.call('GET', `/api/students/${kid.id}`, ta.token);
+    expect(seen.json).toMatchObject({ memo: '사진 확인' });
+    expect(seen.json.profileImageFileId).not.toBe(fileId);
+  });
 });

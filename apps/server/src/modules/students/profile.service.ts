@@ -53,7 +53,6 @@ export function createProfileService(deps: StudentsDeps & { query: QueryService 
             gender: b.gender ?? null,
             birthDate: b.birthDate ?? null,
             memo: b.memo ?? '',
-            profileImageFileId: b.profileImageFileId ?? null,
             ...searchColumns({ name: b.name, loginId: b.loginId, phone: b.phone ?? null, parentPhone: b.parentPhone ?? null }),
             createdAt: ctx.now(),
             updatedAt: ctx.now(),
@@ -88,7 +87,6 @@ export function createProfileService(deps: StudentsDeps & { query: QueryService 
             ...(b.gender === undefined ? {} : { gender: b.gender }),
             ...(b.birthDate === undefined ? {} : { birthDate: b.birthDate }),
             ...(b.memo === undefined ? {} : { memo: b.memo }),
-            ...(b.profileImageFileId === undefined ? {} : { profileImageFileId: b.profileImageFileId }),
             ...searchColumns(next),
             updatedAt: ctx.now(),
           };
