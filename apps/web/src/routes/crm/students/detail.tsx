@@ -144,6 +144,8 @@ function ProfileSection({ student }: { student: Student }) {
             <MenuItem value="">선택 안 함</MenuItem>
             {STUDENT_GRADES.map((g) => <MenuItem key={g} value={g}>{g}</MenuItem>)}
           </TextField>
+        </Stack>
+        <Stack direction="row" spacing={2}>
           <TextField label="성별" select {...f('gender')}>
             <MenuItem value="">선택 안 함</MenuItem>
             <MenuItem value="M">남</MenuItem>
