@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { browserForFile } from './harness.ts';
+import { browserForFile, expectAccessible } from './harness.ts';
 
 const e2e = browserForFile();
 
@@ -69,6 +69,26 @@ describe('push alert templates (admin, GraphQL grid)', () => {
     await page.getByRole('button', { name: /선택 삭제 \(2\)/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: '삭제' }).click();
     await page.getByText('템플릿이 없습니다').waitFor();
+  });
+
+  test('while the grid fetches again, its loading bar leaves the page accessible', async () => {
+    const page = await e2e.signedIn('admin');
+    await page.goto('/crm/push-alert-templates');
+    await page.getByRole('gridcell', { name: '결석 안내' }).waitFor();
+    // The next GraphQL answer is held until the page has been scanned with the bar showing.
+    const gql = (url: URL) => url.pathname === '/api/gql';
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(gql, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: '클리닉', exact: true }).click();
+    await page.locator('.MuiDataGrid-main .MuiLinearProgress-root').waitFor();
+    await expectAccessible(page, '다시 불러오는 중인 알림 템플릿 그리드');
+    release();
+    await page.getByRole('gridcell', { name: '결석 안내' }).waitFor({ state: 'detached' });
+    await page.unroute(gql);
   });
 
   test('a TA has no entry and no access', async () => {
