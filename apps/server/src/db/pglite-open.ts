@@ -10,9 +10,12 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
  */
 const WORK_MEM = '32MB';
 
+/** Parsers the app sets over PGlite's: BIGINT (counts, sums) as a number, as node-postgres does here (db/client.ts). */
+export const PGLITE_PARSERS = { 20: (v: string) => Number.parseInt(v, 10) };
+
 /** The embedded database as the app uses it, on the request thread or in its worker (pglite.worker.ts). */
 export async function createPglite(dataDir: string | undefined): Promise<PGlite> {
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers: { 20: (v: string) => Number.parseInt(v, 10) } });
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers: PGLITE_PARSERS });
   await db.exec(`set work_mem = '${WORK_MEM}'`);
   return db;
 }

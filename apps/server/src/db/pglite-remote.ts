@@ -2,8 +2,13 @@ import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
 import { requestContext } from '../lib/observability/request-context.ts';
 import { workerScript } from '../lib/workers/pool.ts';
+import { PGLITE_PARSERS } from './pglite-open.ts';
+import { parsersFor, readRows, type Field, type Notification, type Parser } from './pglite-wire.ts';
 
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
+
+/** "cached plan must not change result type": a prepared statement's table changed its columns. */
+const STALE_PLAN = '0A000';
 
 /** What Drizzle's PGlite driver and the app use of a PGlite client: queries, statements, transactions. */
 export type RemoteQueryable = {
@@ -28,8 +33,10 @@ export type RemotePglite = RemoteQueryable & {
  * serve arrived (or now, for work outside a request). The worker serves waiting statements in that
  * order, so a request's later statements do not queue again behind requests that came after it.
  *
- * Drizzle asks for some types as raw text with parsers that return their input; a function cannot
- * cross threads, so those type ids travel as `rawTypes` and the worker applies the same identity.
+ * A statement's reply comes back as PostgreSQL's bytes and is read here (db/pglite-wire.ts), with
+ * PGlite's parsers for each type; the types Drizzle asks to keep as text (its `parsers` that return
+ * their input) are left as text. A statement whose result type changed under it (a migration) is
+ * prepared again and, outside a transaction, run once more.
  */
 export async function openRemotePglite(opts: { dataDir?: string }): Promise<RemotePglite> {
   const script = workerScript(import.meta.url, 'pglite.worker');
@@ -39,16 +46,20 @@ export async function openRemotePglite(opts: { dataDir?: string }): Promise<Remo
   let nextId = 1;
   let closed = false;
   let failure: Error | null = null;
+  let parsers: Record<number, Parser> = {};
+  const notify = (n: Notification) => {
+    for (const l of listeners.get(n.channel) ?? []) l(n.payload);
+  };
 
   const ready = new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the database thread ended before it was ready (exit code ${code})`)));
-    worker.on('message', (msg: { ready?: true; id?: number; result?: unknown; error?: Record<string, unknown>; notify?: string; payload?: string }) => {
-      if (msg.ready) return resolve();
-      if (msg.notify !== undefined) {
-        for (const l of listeners.get(msg.notify) ?? []) l(msg.payload ?? '');
-        return;
+    worker.on('message', (msg: { ready?: true; arrayTypes?: [number, number][]; id?: number; result?: unknown; error?: Record<string, unknown>; notify?: string; payload?: string }) => {
+      if (msg.ready) {
+        parsers = parsersFor(msg.arrayTypes ?? [], PGLITE_PARSERS);
+        return resolve();
       }
+      if (msg.notify !== undefined) return notify({ channel: msg.notify, payload: msg.payload ?? '' });
       const p = pending.get(msg.id!);
       if (!p) return;
       pending.delete(msg.id!);
@@ -75,16 +86,19 @@ export async function openRemotePglite(opts: { dataDir?: string }): Promise<Remo
     });
   };
   const priority = () => requestContext.current()?.startedAt ?? performance.now();
+  const query = async <T>(tx: number | undefined, sql: string, params: unknown[] | undefined, options: QueryOptions | undefined, again = true): Promise<Results<T>> => {
+    const { fields, data } = await call<{ fields: Field[]; data: Uint8Array }>({ op: 'query', sql, params, ...(tx === undefined ? { priority: priority() } : { tx }) });
+    const identity = options?.parsers ? Object.keys(options.parsers).map(Number) : undefined;
+    const out = readRows(data, fields, { rowMode: options?.rowMode, parsers, identity, notify });
+    if (!('error' in out)) return out as unknown as Results<T>;
+    if (out.error.code === STALE_PLAN) {
+      await call({ op: 'forget', sql });
+      if (again && tx === undefined) return query<T>(tx, sql, params, options, false);
+    }
+    throw Object.assign(new Error(out.error.message), out.error);
+  };
   const queryable = (tx?: number): RemoteQueryable => ({
-    query: (sql, params, options) =>
-      call({
-        op: 'query',
-        sql,
-        params,
-        ...(tx === undefined ? { priority: priority() } : { tx }),
-        rowMode: options?.rowMode,
-        rawTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined,
-      }),
+    query: (sql, params, options) => query(tx, sql, params, options),
     exec: (sql) => call({ op: 'exec', sql, ...(tx === undefined ? { priority: priority() } : { tx }) }),
   });
 

@@ -179,4 +179,24 @@ describe('attendance grid', () => {
       stop();
     }
   });
+
+  it("reads a lecture's cells from one index, in student order, without sorting them", async () => {
+    const statements: string[] = [];
+    const stop = t.database.observe((s) => statements.push(s));
+    try {
+      expect((await call('GET', `/api/lectures/${lectureId}/attendance-grid`, ta)).status).toBe(200);
+    } finally {
+      stop();
+    }
+    const cells = statements.find((s) => s.includes('json_agg'))!;
+    // A test database is too small for the planner to prefer an index: only the plan's shape is checked.
+    const plan = await t.database.db.transaction(async () => {
+      await t.database.sqlText('set local enable_seqscan = off');
+      await t.database.sqlText('set local enable_bitmapscan = off');
+      const rows = (await t.database.sqlText(`explain ${cells.replace('$1', String(lectureId))}`)).rows;
+      return rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(plan).toContain('Index Only Scan using wlp_lecture_user_idx');
+    expect(plan).not.toContain('Sort');
+  });
 });
