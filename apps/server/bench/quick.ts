@@ -17,8 +17,10 @@ export type Guard = { name: string; scenarios: string[]; target: number; reached
  * (the guard was first set on 2026-11-25 at /me 0.3, its CPU 0.2, GraphQL 0.61, PGlite 0.21). The
  * two /me figures are what CI's quick run reached that day (0.55 and 0.38), not the 5-second run's
  * 0.81 and 0.57: /me is the first scenario after the seed and runs 3 s, before the server is warm.
+ * PGlite was raised on 2026-11-29 from 0.49 to the quick run's 0.88 (the worker prepares statements
+ * and the request thread reads the replies), which puts its floor at half of its target, 0.4.
  */
-const REACHED = { authMe: 0.55, authMeCpu: 0.38, gql: 0.75, upload: 1.4, pglite: 0.49 };
+const REACHED = { authMe: 0.55, authMeCpu: 0.38, gql: 0.75, upload: 1.4, pglite: 0.88 };
 
 const byName = (rows: Row[], prefix: string) => rows.find((r) => r.name.startsWith(prefix));
 const extra = (row: Row | undefined, key: string) => (typeof row?.extra?.[key] === 'number' ? (row.extra[key] as number) : null);
