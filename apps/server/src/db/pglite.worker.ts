@@ -14,10 +14,11 @@ import { executeMessage, prepareMessage, readPrepared, scanReply, serializeParam
  * app's thread, which reads the rows.
  *
  * Order: waiting work is served earliest request first. `query` and `exec` outside a transaction,
- * `begin`, `listen` and `unlisten` carry the arrival time of the request they serve (`priority`),
- * and the lowest is served next (then in order of arrival). PGlite alone would serve them first
- * come, first served, so a request with four statements queued four times behind all the requests
- * that came after it (issue 17: the slowest of 32 concurrent mixed reads took 1.2–1.6 s). A `begin`
+ * and `begin` carry the arrival time of the request they serve (`priority`), and the lowest is
+ * served next (then in order of arrival); `listen`, `unlisten` and `close` carry none and come
+ * last. PGlite alone would serve them first come, first served, so a request with four statements
+ * queued four times behind all the requests that came after it (issue 17: the slowest of 32
+ * concurrent mixed reads took 1.2–1.6 s). A `begin`
  * opens the transaction with BEGIN and holds the database until its `end` (COMMIT or ROLLBACK):
  * meanwhile only its own statements (`tx`) run, in the order they come, and everything else waits.
  *
@@ -32,8 +33,8 @@ type Request =
   | { id: number; op: 'begin'; priority?: number }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'forget'; sql: string }
-  | { id: number; op: 'listen' | 'unlisten'; channel: string; priority?: number }
-  | { id: number; op: 'close'; priority?: number };
+  | { id: number; op: 'listen' | 'unlisten'; channel: string }
+  | { id: number; op: 'close' };
 
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir?: string };
@@ -204,7 +205,7 @@ port.on('message', (msg: Request) => {
   const ofTransaction = msg.op === 'end' || msg.op === 'forget' || ((msg.op === 'query' || msg.op === 'exec') && msg.tx !== undefined);
   if (ofTransaction) now.push(msg);
   else {
-    const priority = msg.op === 'close' ? Number.POSITIVE_INFINITY : 'priority' in msg && typeof msg.priority === 'number' ? msg.priority : Number.POSITIVE_INFINITY;
+    const priority = 'priority' in msg && typeof msg.priority === 'number' ? msg.priority : Number.POSITIVE_INFINITY;
     waiting.push({ msg, priority, seq: seq++ });
   }
   pump();
