@@ -44,4 +44,6 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:3000/api/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # Graceful stop: SIGTERM drains requests and hands running jobs back (allow it 30 s).
 STOPSIGNAL SIGTERM
-CMD ["node", "apps/server/dist/main.js"]
+# --enable-source-maps: stack traces name the TypeScript sources, and the server runs lighter with
+# it (docs/DECISIONS.md "Performance (issue 17)", stop 29).
+CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]

@@ -56,6 +56,14 @@ describe('reference deployment', () => {
     expect(dockerfile).toMatch(/^HEALTHCHECK [\s\S]*\/api\/ready/m);
     expect(dockerfile).toMatch(/--omit=dev/);
   });
+
+  it('starts the built server with source maps, in the image and with npm start', () => {
+    // Stack traces then name the TypeScript sources, and the bundle runs lighter: without its map
+    // loaded, the server's young objects survived its collections ten times as much (docs/DECISIONS.md).
+    expect(dockerfile).toMatch(/^CMD \["node", "--enable-source-maps", "apps\/server\/dist\/main\.js"\]$/m);
+    const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.start).toMatch(/node --enable-source-maps apps\/server\/dist\/main\.js/);
+  });
 });
 
 /** A plausible value for `${NAME:?message}` placeholders. */

@@ -227,7 +227,7 @@ export const scenarios: Scenario[] = [
       for (let i = 0; i < 5; i++) {
         const port = await freePort();
         const t0 = performance.now();
-        const child = spawn('node', ['dist/main.js'], {
+        const child = spawn('node', ['--enable-source-maps', 'dist/main.js'], {
           cwd: serverRoot,
           env: { ...process.env, DATABASE_URL: env.databaseUrl, DEMO_DATA: 'false', JWT_SECRET: env.jwtSecret, NODE_ENV: 'production', PUBLIC_URL: 'http://bench.local', PORT: String(port), LOG_LEVEL: 'warn' },
           stdio: 'ignore',
