@@ -47,8 +47,8 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
   const tsx = path.join(serverRoot, '..', '..', 'node_modules', '.bin', 'tsx');
   // Its own process group, so that a kill reaches the node process tsx starts, not only tsx.
   const child = spawn(tsx, ['src/main.ts'], { cwd: serverRoot, env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // Kept after tsx exits: the server it started may outlive it, and the group still reaches it.
   live.add(child);
-  child.once('exit', () => live.delete(child));
   let output = '';
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((resolve, reject) => {
@@ -68,7 +68,7 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
         // Already gone (exited, or killed by a signal as the restart tests do).
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         // A graceful stop first; a server stuck in shutdown is killed after 10 s.
-        const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        const kill = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 10_000);
         child.once('exit', () => {
           clearTimeout(kill);
           resolve();

@@ -95,8 +95,8 @@ describe.skipIf(!base)('SMS across a killed and restarted server (PostgreSQL)', 
     await expect.poll(() => fake.sent.length, { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(6);
     const held = fake.hangNext('sendGroup', { process: true });
     await held.hung;
-    first.process.kill('SIGKILL');
-    await new Promise((resolve) => first.process.once('exit', resolve));
+    // The whole process group: tsx and the server it runs (killing tsx alone left the server running).
+    await first.kill9();
     const beforeRestart = fake.sent.length;
     expect(beforeRestart).toBeLessThan(30);
 
