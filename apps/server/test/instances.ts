@@ -16,14 +16,17 @@ export type Instance = {
 // A test run that ends or crashes takes its servers with it (they run in process groups of their own).
 const live = new Set<ChildProcess>();
 process.once('exit', () => {
-  for (const c of live) {
-    try {
-      process.kill(-c.pid!, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  for (const c of live) killGroup(c);
 });
+
+/** SIGKILL to tsx and the node process it runs (one group), whichever of them is still there. */
+function killGroup(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    // the whole group is gone
+  }
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -65,10 +68,13 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
     process: child,
     stop: () =>
       new Promise<void>((resolve) => {
-        // Already gone (exited, or killed by a signal as the restart tests do).
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        // tsx already gone (it exited, or a restart test killed it): its server may not be.
+        if (child.exitCode !== null || child.signalCode !== null) {
+          killGroup(child);
+          return resolve();
+        }
         // A graceful stop first; a server stuck in shutdown is killed after 10 s.
-        const kill = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 10_000);
+        const kill = setTimeout(() => killGroup(child), 10_000);
         child.once('exit', () => {
           clearTimeout(kill);
           resolve();
@@ -77,9 +83,12 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
       }),
     kill9: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) {
+          killGroup(child);
+          return resolve();
+        }
         child.once('exit', () => resolve());
-        process.kill(-child.pid!, 'SIGKILL');
+        killGroup(child);
       }),
   };
 }

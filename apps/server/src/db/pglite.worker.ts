@@ -18,8 +18,8 @@ import { executeMessage, prepareMessage, readPrepared, scanReply, serializeParam
  * served next (then in order of arrival); `listen`, `unlisten` and `close` carry none and come
  * last. PGlite alone would serve them first come, first served, so a request with four statements
  * queued four times behind all the requests that came after it (issue 17: the slowest of 32
- * concurrent mixed reads took 1.2–1.6 s). A `begin`
- * opens the transaction with BEGIN and holds the database until its `end` (COMMIT or ROLLBACK):
+ * concurrent mixed reads took 1.2–1.6 s). A `begin` opens the transaction with BEGIN and holds the
+ * database until its `end` (COMMIT or ROLLBACK):
  * meanwhile only its own statements (`tx`) run, in the order they come, and everything else waits.
  *
  * Messages: `query`, `exec`, `begin`/`end` of a transaction, `forget` (a prepared statement whose
