@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -118,9 +117,6 @@ export async function buildApp(deps: {
   registerErrorHandling(app, { spaFallback: !!webDist });
   const routes = registerAuth(app, { signer: ctx.signer, sessionAlive: (claims) => modules.users.sessionAlive(claims) });
   await app.register(fastifyCookie);
-  // Uploads through the server (Excel imports); large files go straight to storage by signed URL.
-  // Routes may lower these limits per request (the student import allows 5 MB).
-  await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 5, fields: 20, parts: 30 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: '학원 CRM API', description: '학원 관리 시스템 REST API. 인증: Authorization: Bearer <accessToken>', version: config.version },

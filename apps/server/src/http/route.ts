@@ -8,6 +8,7 @@ import {
   type QueryOf,
   type ReplyIn,
 } from '@academy/contracts/endpoint';
+import fastifyMultipart from '@fastify/multipart';
 import { errorCodes } from '@academy/contracts/errors';
 import { stripBidi } from '@academy/contracts/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,6 +16,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, appError } from '../lib/errors.ts';
 import type { AuthUser } from '../plugins/auth.ts';
+
+/** Multipart limits of every upload route; each lowers the file size to its endpoint's own (readMultipart). */
+const MULTIPART_LIMITS = { fileSize: 20 * 1024 * 1024, files: 5, fields: 20, parts: 30 };
 
 export const UPLOAD_ERRORS = errorCodes('upload', { required: 400, too_large: 413, one_file: 400, failed: 400 });
 
@@ -50,42 +54,55 @@ export function route<E extends AnyEndpoint>(app: FastifyInstance, e: E, handler
   const multipart = isMultipart(e.body) ? e.body : null;
   const file = isFileReply(e.reply) ? e.reply : null;
   const hasParams = Object.keys(e.params.shape).length > 0;
-  app.withTypeProvider<ZodTypeProvider>().route({
-    method: e.method,
-    url: e.atRoot ? e.path : `/api${e.path}`,
-    config: { permission: e.permission },
-    ...(e.maxBodyBytes ? { bodyLimit: e.maxBodyBytes } : {}),
-    schema: {
-      ...(e.hidden ? { hide: true } : {}),
-      tags: [e.tag],
-      summary: e.summary,
-      description: multipart
-        ? [e.description, `multipart/form-data: file (${multipart.accept}, 최대 ${Math.round(multipart.maxBytes / 1024 / 1024)}MB)와 ${Object.keys(multipart.fields.shape).join(', ')}`].filter(Boolean).join('\n\n')
-        : e.description,
-      ...(hasParams ? { params: e.params } : {}),
-      ...(e.query ? { querystring: e.query } : {}),
-      ...(e.body && !multipart ? { body: e.body as z.ZodType } : {}),
-      ...(file ? { produces: [file.contentType] } : { response: { 200: e.reply as z.ZodType } }),
-    },
-    handler: async (req, reply) => {
-      let body: unknown = req.body;
-      let upload: Upload | undefined;
-      if (multipart) {
-        const read = await readMultipart(req, multipart);
-        upload = read.upload;
-        body = parseFields(multipart, read.fields);
-      }
-      const result = await handler({
-        params: req.params, query: req.query, body, upload, user: req.user, req, reply,
-      } as RouteInput<E>);
-      if (!file || result === reply) return result;
-      const f = result as FileResult;
-      return reply
-        .header('content-type', f.contentType ?? file.contentType)
-        .header('content-disposition', attachment(f.fileName))
-        .send(f.body);
-    },
-  });
+  // Only an upload route reads multipart bodies, so only its own scope has the plugin: it hooks
+  // every request of the scope it is in (an async onRequest and onResponse, five promises and a
+  // listener per request: issue 17), and every other route answers a multipart body with 415.
+  if (multipart) {
+    void app.register(async (scope) => {
+      await scope.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+      define(scope);
+    });
+  } else {
+    define(app);
+  }
+  function define(instance: FastifyInstance): void {
+    instance.withTypeProvider<ZodTypeProvider>().route({
+      method: e.method,
+      url: e.atRoot ? e.path : `/api${e.path}`,
+      config: { permission: e.permission },
+      ...(e.maxBodyBytes ? { bodyLimit: e.maxBodyBytes } : {}),
+      schema: {
+        ...(e.hidden ? { hide: true } : {}),
+        tags: [e.tag],
+        summary: e.summary,
+        description: multipart
+          ? [e.description, `multipart/form-data: file (${multipart.accept}, 최대 ${Math.round(multipart.maxBytes / 1024 / 1024)}MB)와 ${Object.keys(multipart.fields.shape).join(', ')}`].filter(Boolean).join('\n\n')
+          : e.description,
+        ...(hasParams ? { params: e.params } : {}),
+        ...(e.query ? { querystring: e.query } : {}),
+        ...(e.body && !multipart ? { body: e.body as z.ZodType } : {}),
+        ...(file ? { produces: [file.contentType] } : { response: { 200: e.reply as z.ZodType } }),
+      },
+      handler: async (req, reply) => {
+        let body: unknown = req.body;
+        let upload: Upload | undefined;
+        if (multipart) {
+          const read = await readMultipart(req, multipart);
+          upload = read.upload;
+          body = parseFields(multipart, read.fields);
+        }
+        const result = await handler({
+          params: req.params, query: req.query, body, upload, user: req.user, req, reply,
+        } as RouteInput<E>);
+        if (!file || result === reply) return result;
+        const f = result as FileResult;
+        return reply
+          .header('content-type', f.contentType ?? file.contentType)
+          .header('content-disposition', attachment(f.fileName))
+          .send(f.body);
+      },
+    });
+  }
 }
 
 /** RFC 5987, so Korean file names survive every browser; the ASCII name is a fallback. */
