@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from './client.ts';
+import { openDatabase, readTogether, type Database } from './client.ts';
 import { selectRows } from './sql.ts';
 
 /**
@@ -92,6 +92,70 @@ describe.runIf(base)('slow queries (PostgreSQL)', () => {
     } finally {
       await database.close();
       await admin(`drop database if exists ${name} with (force)`);
+    }
+  });
+});
+
+describe.runIf(base)('reads sent together (PostgreSQL)', () => {
+  const name = `t_together_${randomBytes(4).toString('hex')}`;
+  let database: Database;
+
+  beforeAll(async () => {
+    await admin(`create database ${name}`);
+    const url = new URL(base!);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.toString(), poolSize: 2 });
+    await database.db.execute(sql`create table together_t (x int)`);
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    await admin(`drop database if exists ${name} with (force)`);
+  });
+
+  it('answers each statement in order, on one connection, with the rows db.execute gives, and is observed', async () => {
+    const seen: string[] = [];
+    const stop = database.observe((s) => seen.push(s));
+    const text = 'select pg_backend_pid() as pid, $1::int as n, timestamptz \'2026-03-02 09:00+09\' as at';
+    const [a, b] = (await readTogether(database.db, [{ text, params: [1] }, { text, params: [2] }])!) as { pid: number; n: number; at: unknown }[][];
+    stop();
+    expect(seen).toEqual([text, text]);
+    expect(a![0]!.pid).toBe(b![0]!.pid);
+    expect([a![0]!.n, b![0]!.n]).toEqual([1, 2]);
+    const [plain] = await selectRows<{ at: unknown }>(database.db, sql`select timestamptz '2026-03-02 09:00+09' as at`);
+    expect(a![0]!.at).toBe(plain!.at);
+    expect(typeof a![0]!.at).toBe('string');
+  });
+
+  it('joins the caller\'s transaction', async () => {
+    const counts = async () => ((await readTogether(database.db, [{ text: 'select count(*)::int as n from together_t', params: [] }, { text: 'select count(*)::int as n from together_t where x = $1', params: [7] }]))!).map((r) => r[0]!.n);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into together_t values (7)`);
+        expect(await counts()).toEqual([1, 1]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await counts()).toEqual([0, 0]);
+  });
+
+  it('a statement PostgreSQL refuses rejects with its error, and the connection goes back to the pool', async () => {
+    // More refusals than the pool has connections: a connection kept would stop the last call.
+    for (let i = 0; i < 5; i++) {
+      await expect(readTogether(database.db, [{ text: 'select $1::int as n', params: [1] }, { text: 'select $1::int as n', params: ['not a number'] }])).rejects.toMatchObject({ code: '22P02' });
+    }
+    expect((await readTogether(database.db, [{ text: 'select 1 as n', params: [] }, { text: 'select 2 as n', params: [] }]))!.map((r) => r[0]!.n)).toEqual([1, 2]);
+    expect(database.poolStats()).toMatchObject({ waiting: 0 });
+  });
+});
+
+describe('reads sent together (PGlite)', () => {
+  it('are left to the caller: one connection takes statements one by one', async () => {
+    const database = await openDatabase({});
+    try {
+      expect(readTogether(database.db, [{ text: 'select 1', params: [] }])).toBeNull();
+    } finally {
+      await database.close();
     }
   });
 });

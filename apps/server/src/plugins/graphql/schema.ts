@@ -15,6 +15,7 @@ import type {
 import { graphql } from './graphql-js.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { readTogether, type DbOrTx } from '../../db/client.ts';
 import { selectRows } from '../../db/sql.ts';
 import { recordAudit } from '../../lib/audit/audit.ts';
 import type { AuthUser } from '../auth.ts';
@@ -231,6 +232,17 @@ const idColumnOf = (res: ResourceDef): Frag => frag(res.idColumn);
 const rowsOf = <T extends Record<string, unknown> = Rows[number]>(db: Parameters<typeof selectRows>[0], f: Frag | Statement): Promise<T[]> =>
   selectRows<T>(db, runnable(f));
 
+/** A page and its total, sent together where the database allows (db/client.ts readTogether); either may be left out. */
+async function readBoth(db: DbOrTx, nodes: Statement | null | undefined, count: Statement | null | undefined): Promise<[Rows, { n: number }[]]> {
+  const wanted = [nodes, count].filter((s): s is Statement => !!s);
+  const together = wanted.length > 1 ? readTogether(db, wanted) : null;
+  if (together) {
+    const [a, b] = await together;
+    return [a as Rows, b as { n: number }[]];
+  }
+  return Promise.all([nodes ? rowsOf(db, nodes) : [], count ? rowsOf<{ n: number }>(db, count) : []]);
+}
+
 /** Builds one resource's types, queries and mutations. */
 function resourceFields(res: ResourceDef): { query: GraphQLFieldConfigMap<unknown, GqlContext>; mutation: GraphQLFieldConfigMap<unknown, GqlContext> } {
   const T = res.typeName;
@@ -304,10 +316,7 @@ function resourceFields(res: ResourceDef): { query: GraphQLFieldConfigMap<unknow
       const user = allow({ res, op: 'read', user: c.user });
       const want = selected(info);
       const list = listStatements({ res, user, filter: args.filter, sorting: args.sorting, paging: args.paging, nodes: want.has('nodes'), count: want.has('totalCount') });
-      const [rows, counted] = await Promise.all([
-        list.nodes ? rowsOf(c.appContext.db, list.nodes) : [],
-        list.count ? rowsOf<{ n: number }>(c.appContext.db, list.count) : [],
-      ]);
+      const [rows, counted] = await readBoth(c.appContext.db, list.nodes, list.count);
       if (list.uncappedAll && rows.length > MAX_PAGE_SIZE) {
         throw invalid('paging', `조회 결과가 ${MAX_PAGE_SIZE}건을 넘습니다. 필터를 좁히거나 페이지로 나누어 조회해 주세요`);
       }
