@@ -82,7 +82,7 @@ export async function openDatabase(opts: {
     const url = opts.url;
     // Pipeline mode: statements given to one connection together go out in one write and are
     // answered in order (readTogether below); one at a time, a connection works as before.
-    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20, pipeline: true, Client: appClient(opts.slowQuery) });
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20, pipeline: true, ...(opts.slowQuery ? { Client: timedClient(opts.slowQuery) } : {}) });
     pool.on('error', (err) => opts.onConnectionError?.(err));
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
     const exclusive = <T>(fn: () => Promise<T>) => underStartupLock(pool, fn);
@@ -137,21 +137,15 @@ export async function openDatabase(opts: {
 }
 
 /**
- * The pool's connections: pg's client, with two things added.
- *
- * - **A query config is handed over as an object that inherits from it.** pg (8.23) copies every
- *   config object it is given before reading it (`cloneQueryConfig`: property descriptors read and
- *   defined one by one), about 3–5 µs a statement and an object left in dictionary mode; Drizzle
- *   gives it such an object for every statement (issue 17: 5 % of the server's time on `/me`).
- *   Given an empty object whose prototype is the config, pg's copy is one `Object.create`, and
- *   every field reads through to the config, which is never written to.
- * - **With `slow`, each statement is timed** for the slow-query log. pg-pool calls the callback
- *   form, Drizzle and pg-boss inside transactions the promise form: both are timed.
+ * A pg client that times each statement, for the slow-query log. pg-pool calls the callback form,
+ * Drizzle and pg-boss inside transactions the promise form: both are timed, the promise form with
+ * no more promises than pg's own (each promise is paid for again by the request context's async
+ * hooks).
  */
-function appClient(slow: Parameters<typeof openDatabase>[0]['slowQuery']): typeof pg.Client {
+function timedClient(slow: NonNullable<Parameters<typeof openDatabase>[0]['slowQuery']>): typeof pg.Client {
   const report = (text: string, started: number) => {
     const ms = performance.now() - started;
-    if (ms >= slow!.ms) slow!.log({ statement: text.slice(0, 2000), ms: Math.round(ms) });
+    if (ms >= slow.ms) slow.log({ statement: text.slice(0, 2000), ms: Math.round(ms) });
   };
   // The promise form's error carries the stack of the code that awaited it, as pg's own does.
   const withCallerStack = (err: Error) => {
@@ -159,24 +153,19 @@ function appClient(slow: Parameters<typeof openDatabase>[0]['slowQuery']): typeo
     throw err;
   };
   type Callback = (err: Error | null, res?: unknown) => void;
-  return class AppClient extends pg.Client {
+  return class TimedClient extends pg.Client {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has many overloads; this passes them through
     override query(config: any, values?: any, callback?: any): any {
-      // A submittable (a cursor) is pg's to run as it is.
-      if (config === null || typeof config !== 'object' || typeof config.submit !== 'function') {
-        if (config !== null && typeof config === 'object') config = Object.create(config);
-        if (slow) {
-          if (typeof values === 'function') [values, callback] = [undefined, values];
-          const started = performance.now();
-          const text = (typeof config === 'string' ? config : (config as { text?: string } | null)?.text) ?? '';
-          const done = callback as Callback | undefined;
-          if (done) return super.query(config, values, ((err, res) => (report(text, started), done(err, res))) as Callback);
-          return new Promise((resolve, reject) => {
-            super.query(config, values, ((err, res) => (report(text, started), err ? reject(err) : resolve(res))) as Callback);
-          }).catch(withCallerStack);
-        }
-      }
-      return super.query(config, values, callback);
+      // Nothing to run, or a submittable (a cursor): pg's to refuse or run as it is.
+      if (config == null || typeof config.submit === 'function') return super.query(config, values, callback);
+      if (typeof values === 'function') [values, callback] = [undefined, values];
+      const started = performance.now();
+      const text: string = (typeof config === 'string' ? config : (config as { text?: string }).text) ?? '';
+      const done = callback as Callback | undefined;
+      if (done) return super.query(config, values, ((err, res) => (report(text, started), done(err, res))) as Callback);
+      return new Promise((resolve, reject) => {
+        super.query(config, values, ((err, res) => (report(text, started), err ? reject(err) : resolve(res))) as Callback);
+      }).catch(withCallerStack);
     }
   } as typeof pg.Client;
 }

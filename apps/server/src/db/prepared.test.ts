@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { preparedQuery } from './prepared.ts';
@@ -98,8 +99,22 @@ describe('prepared queries', () => {
         },
       });
     });
-    expect(await counted(t.ctx.db, { id })).toEqual([{ name: '이름prep_direct' }]);
+    // pg copies every config object it is given, property by property: the one it gets has none of its own.
+    const handed: object[] = [];
+    const query = pg.Pool.prototype.query;
+    pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
+      handed.push(args[0] as object);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      expect(await counted(t.ctx.db, { id })).toEqual([{ name: '이름prep_direct' }]);
+    } finally {
+      pg.Pool.prototype.query = query;
+    }
     expect(throughDrizzle).toBe(0);
+    expect(handed).toHaveLength(1);
+    expect(Object.getOwnPropertyNames(handed[0])).toEqual([]);
+    expect((handed[0] as { text?: string; name?: string }).name).toBe('test_prepared_direct');
   });
 
   it('a refused statement rejects with the database error as its cause', async () => {
