@@ -52,7 +52,9 @@ export function createThrottle(ctx: Pick<AppContext, 'db' | 'now'>) {
       .onConflictDoUpdate({
         target: [loginThrottle.loginId, loginThrottle.ip],
         set: { attempts, nextAt: sql`${at} + ${delaySeconds(attempts, s.rule)} * interval '1 second'`, lastAt: t },
-        where: or(stale, sql`${loginThrottle.nextAt} <= ${at}`),
+        // Free attempts are never refused by time: of two sign-ins at once, the one that read the
+        // clock first may reach the row second and see the other's later time as "next".
+        where: or(stale, sql`${loginThrottle.attempts} < ${s.rule.free}::int`, sql`${loginThrottle.nextAt} <= ${at}`),
       })
       .returning({ attempts: loginThrottle.attempts });
     if (row) return null;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeAccount, makeStudents, type TestAccount } from '../users/users.testkit.ts';
-import { THROTTLE_RULES } from './throttle.service.ts';
+import { createThrottle, THROTTLE_RULES } from './throttle.service.ts';
 
 /** Issue 16, item 4: growing delays per login id and per address, counted atomically in the database. */
 
@@ -68,6 +68,17 @@ describe('sign-in throttle', () => {
     expect(codes.slice(THROTTLE_RULES.address.free + 1).every((c) => c === 429)).toBe(true);
     // Other addresses are unaffected; successful sign-ins from a shared address do not count.
     expect((await login(students[0]!.loginId, students[0]!.password, '198.51.100.100')).statusCode).toBe(200);
+  });
+
+  it('of two sign-ins at once, the one that read the clock first and reached the database second is not refused', async () => {
+    // Students arriving together on the academy Wi-Fi: each claim takes the time, then waits for
+    // the address's row; a later time committed first must not make the earlier one "too early".
+    const base = t.clock.now.getTime();
+    let at = base + 1_000;
+    const throttle = createThrottle({ db: t.ctx.db, now: () => new Date(at) });
+    await throttle.claim({ loginId: 'late-reader', ip: '198.51.100.201' });
+    at = base;
+    await expect(throttle.claim({ loginId: 'early-reader', ip: '198.51.100.201' })).resolves.toBeUndefined();
   });
 
   it('students signing in from one address (the academy Wi-Fi) are not slowed', async () => {
