@@ -288,6 +288,9 @@ const rowTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => (TEXT_TIME_TYPES.has(oid) ? keepText : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
 };
 
+/** A handle's driver is node-postgres (a pool, or a transaction's connection), not PGlite. */
+export const isPgClient = (client: unknown): client is pg.Pool | pg.Client => client instanceof pg.Pool || client instanceof pg.Client;
+
 type Session = { client?: unknown; logger?: { logQuery: (text: string, params: unknown[]) => void } };
 
 /**
@@ -301,7 +304,7 @@ type Session = { client?: unknown; logger?: { logQuery: (text: string, params: u
 export function readTogether(db: DbOrTx, statements: readonly { text: string; params: unknown[] }[]): Promise<Record<string, unknown>[][]> | null {
   const session = (handleOf(db as Db) as unknown as { session?: Session }).session;
   const client = session?.client;
-  if (!(client instanceof pg.Pool) && !(client instanceof pg.Client)) return null;
+  if (!isPgClient(client)) return null;
   for (const s of statements) session!.logger?.logQuery(s.text, s.params);
   return (async () => {
     const conn = client instanceof pg.Pool ? await client.connect() : client;

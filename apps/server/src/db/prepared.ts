@@ -1,7 +1,7 @@
 import { Column, DrizzleQueryError, fillPlaceholders, is, SQL } from 'drizzle-orm';
 import { NoopCache } from 'drizzle-orm/cache/core';
-import pg from 'pg';
-import { handleOf, type Db, type DbOrTx } from './client.ts';
+import type pg from 'pg';
+import { handleOf, isPgClient, type Db, type DbOrTx } from './client.ts';
 
 type Preparable = { prepare: (name: string) => { execute: (values?: Record<string, unknown>) => Promise<unknown> } };
 type Prepared<B extends Preparable> = ReturnType<B['prepare']>;
@@ -61,7 +61,7 @@ function runner(prepared: { execute: (values?: Record<string, unknown>) => Promi
   const { client, queryConfig, params, logger } = p;
   const columns = flatColumns(p.fields);
   const direct =
-    (client instanceof pg.Pool || client instanceof pg.Client) &&
+    isPgClient(client) &&
     queryConfig?.rowMode === 'array' &&
     Array.isArray(params) &&
     columns !== null &&
@@ -69,7 +69,7 @@ function runner(prepared: { execute: (values?: Record<string, unknown>) => Promi
     (p.cache === undefined || is(p.cache, NoopCache));
   if (!direct) return (values) => p.execute(values);
   // pg's own (config, values, callback) form, which its types leave out.
-  const statement = (client as pg.Pool).query.bind(client) as unknown as (config: pg.QueryArrayConfig, values: unknown[], callback: (err: Error | null, res: pg.QueryArrayResult) => void) => void;
+  const statement = client.query.bind(client) as unknown as (config: pg.QueryArrayConfig, values: unknown[], callback: (err: Error | null, res: pg.QueryArrayResult) => void) => void;
   const toObject = (row: unknown[]) => {
     const out: Record<string, unknown> = {};
     for (let i = 0; i < columns.length; i++) {

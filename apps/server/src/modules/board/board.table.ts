@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { GIN_OPTIONS } from '../../db/indexes.ts';
 
 /**
  * The public board's tables: posts (visitors', students' and staff notices), staff answers, the
@@ -40,7 +41,7 @@ export const boardPosts = pgTable(
     index('board_posts_list_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null and ${t.sortOrder} is null`),
     index('board_posts_unanswered_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null and ${t.sortOrder} is null and ${t.kind} = 'question' and ${t.answerCount} = 0`),
     index('board_posts_pinned_idx').on(t.sortOrder).where(sql`${t.deletedAt} is null and ${t.sortOrder} is not null`),
-    index('board_posts_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`).with({ fastupdate: true, gin_pending_list_limit: 64 }),
+    index('board_posts_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`).with(GIN_OPTIONS),
   ],
 );
 

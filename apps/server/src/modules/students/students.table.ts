@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { STUDENT_GENDERS, STUDENT_GRADES } from '@academy/contracts/students';
+import { GIN_OPTIONS } from '../../db/indexes.ts';
 import { users } from '../users/users.table.ts';
 
 /**
@@ -31,8 +32,8 @@ export const studentProfiles = pgTable(
     check('student_profiles_gender_check', sql`${t.gender} is null or ${t.gender} in ('M','F')`),
     index('student_profiles_school_idx').on(t.school),
     index('student_profiles_grade_idx').on(t.grade),
-    index('student_profiles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: true, gin_pending_list_limit: 64 }),
-    index('student_profiles_search_tokens_idx').using('gin', t.searchTokens).with({ fastupdate: true, gin_pending_list_limit: 64 }),
+    index('student_profiles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).with(GIN_OPTIONS),
+    index('student_profiles_search_tokens_idx').using('gin', t.searchTokens).with(GIN_OPTIONS),
   ],
 );
 export type StudentProfileRow = typeof studentProfiles.$inferSelect;
