@@ -21,7 +21,7 @@ import { userAccounts } from '../src/modules/users/index.ts';
 import { createDriver } from './driver.ts';
 import { treeCpuSeconds } from './cpu.ts';
 import { judge, QUICK_SCENARIOS } from './quick.ts';
-import type { BenchEnv, CustomResult, HttpScenario, Scenario } from './types.ts';
+import type { BenchEnv, CustomResult, HttpRequestSpec, HttpScenario, PairScenario, Scenario } from './types.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverRoot = path.join(here, '..');
@@ -34,12 +34,13 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const dbUrl = process.env.BENCH_DATABASE_URL;
 const jwtSecret = 'bench-secret-bench-secret-bench-secret-0123456789';
 const children: ChildProcess[] = [];
+const TOKEN_RENEW_MS = 5 * 60 * 1000;
 
 type Row = { name: string; target?: string } & CustomResult;
 
 async function main(): Promise<void> {
   const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'academy-bench-'));
-  const scenarios = (await loadScenarios()).filter((s) => filters.length === 0 || filters.some((f) => s.name.includes(f)));
+  const scenarios = (await loadScenarios()).filter((s) => filters.length === 0 || filters.some((f) => s.name.includes(f) || (s.kind === 'pair' && s.bareName.includes(f))));
   console.log(`벤치마크 (benchmark): ${scenarios.length} scenarios, ${dbUrl ? 'PostgreSQL' : 'PGlite (참고용: 실제 수치는 BENCH_DATABASE_URL로)'}`);
 
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: tmpDir, JWT_SECRET: jwtSecret }), databaseUrl: dbUrl, logLevel: 'warn' };
@@ -77,6 +78,8 @@ async function main(): Promise<void> {
   const ids = Object.fromEntries(
     (await database.db.select({ id: userAccounts.id, loginId: userAccounts.loginId }).from(userAccounts).where(inArray(userAccounts.loginId, ['admin', 'ta01', 'student01']))).map((r) => [r.loginId, r.id]),
   );
+  const signIn = async () => ({ admin: (await login('admin', 'admin1234!')).token, ta: (await login('ta01', 'ta1234!')).token, student: (await login('student01', 'student1234!')).token });
+  let signedInAt = performance.now();
   const env: BenchEnv = {
     baseUrl,
     databaseUrl: dbUrl,
@@ -86,27 +89,32 @@ async function main(): Promise<void> {
     modules: built.modules,
     driver,
     tmpDir,
-    tokens: { admin: (await login('admin', 'admin1234!')).token, ta: (await login('ta01', 'ta1234!')).token, student: (await login('student01', 'student1234!')).token },
+    tokens: await signIn(),
     userIds: { admin: ids.admin!, ta: ids.ta01!, student: ids.student01! },
     serverPid: dbUrl ? children[0]?.pid : undefined,
   };
 
   const rows: Row[] = [];
   for (const s of scenarios) {
+    // Access tokens live 15 minutes (lib/tokens.ts) and a whole run takes longer: later scenarios get fresh ones.
+    if (performance.now() - signedInAt > TOKEN_RENEW_MS) {
+      env.tokens = await signIn();
+      signedInAt = performance.now();
+    }
     process.stdout.write(`  ▶ ${s.name} … `);
+    const before = rows.length;
     try {
       if (s.kind === 'custom') {
         rows.push({ name: s.name, target: s.target, ...(await s.measure(env)) });
-      } else if (s.bare && !bareUrl) {
-        rows.push({ name: s.name, target: s.target, extra: { skipped: 'PostgreSQL 필요 (BENCH_DATABASE_URL)' } });
+      } else if (s.kind === 'pair') {
+        if (!bareUrl) rows.push({ name: s.name, target: s.target, extra: { skipped: 'PostgreSQL 필요 (BENCH_DATABASE_URL)' } });
+        else rows.push(...(await runPair(s, { ours: baseUrl, bare: bareUrl }, env, { ours: children[0]?.pid, bare: children[1]?.pid })));
       } else {
         // The server's own process (not the bench's, which runs autocannon too) when it has one.
-        const pid = dbUrl ? children[s.bare ? 1 : 0]?.pid : undefined;
-        rows.push({ name: s.name, target: s.target, ...(await runHttp(s, s.bare ? bareUrl! : baseUrl, env, login, pid)) });
+        rows.push({ name: s.name, target: s.target, ...(await runHttp(s, baseUrl, env, login, dbUrl ? children[0]?.pid : undefined)) });
       }
       // Each result as it comes: a long run that is cut short still tells what it measured.
-      const { name: _name, target: _target, ...figures } = rows.at(-1)!;
-      console.log(`done ${JSON.stringify(figures)}`);
+      console.log(`done ${rows.slice(before).map(({ name: _name, target: _target, ...figures }) => JSON.stringify(figures)).join(' · ')}`);
     } catch (e) {
       console.log(`failed: ${e instanceof Error ? e.message : String(e)}`);
       rows.push({ name: s.name, target: s.target, errors: -1, extra: { failed: e instanceof Error ? e.message : String(e) } });
@@ -132,6 +140,8 @@ async function main(): Promise<void> {
   rmSync(tmpDir, { recursive: true, force: true });
 }
 
+type Load = { rps: number; p50Ms: number; p99Ms: number; errors: number; cpuUs: number | null };
+
 async function runHttp(s: HttpScenario, url: string, env: BenchEnv, login: (id: string, pw: string) => Promise<{ cookie: string }>, serverPid?: number): Promise<CustomResult> {
   const specs = await s.prepare(env);
   const connections = s.connections ?? 32;
@@ -139,16 +149,61 @@ async function runHttp(s: HttpScenario, url: string, env: BenchEnv, login: (id: 
   if (specs.some((r) => r.rotateRefreshCookie)) {
     for (let i = 0; i < connections; i++) cookiePool.push((await login('bta02', 'ta1234!')).cookie);
   }
-  const cpu0 = treeCpuSeconds(serverPid);
+  const r = await load({ url, specs, connections, seconds: s.duration ?? duration, serverPid, cookiePool });
+  return { rps: r.rps, p50Ms: r.p50Ms, p99Ms: r.p99Ms, errors: r.errors, ...(r.cpuUs === null ? {} : { extra: { 'server CPU µs/request': r.cpuUs } }) };
+}
+
+/**
+ * A pair (types.ts PairScenario): ours and bare take turns, `rounds` times each, in rounds of equal
+ * length. Each side's figures are the medians of its rounds; the verdict is the median of the
+ * rounds' ratios, so one round that met a busy moment of the machine does not decide it.
+ */
+async function runPair(s: PairScenario, urls: { ours: string; bare: string }, env: BenchEnv, pids: { ours?: number; bare?: number }): Promise<Row[]> {
+  const specs = await s.prepare(env);
+  const rounds = s.rounds ?? Math.max(3, Math.round(duration / 2));
+  const seconds = duration / rounds;
+  const connections = s.connections ?? 32;
+  const ours: Load[] = [];
+  const bare: Load[] = [];
+  for (let i = 0; i < rounds; i++) {
+    ours.push(await load({ url: urls.ours, specs: specs.ours, connections, seconds, serverPid: pids.ours }));
+    bare.push(await load({ url: urls.bare, specs: specs.bare, connections, seconds, serverPid: pids.bare }));
+  }
+  const cpu = (l: Load[]): Record<string, number> => (l.every((x) => x.cpuUs !== null) ? { 'server CPU µs/request': median(l.map((x) => x.cpuUs!)) } : {});
+  const row = (name: string, l: Load[], extra: Record<string, number | string>): Row => ({
+    name,
+    target: s.target,
+    rps: median(l.map((x) => x.rps)),
+    p50Ms: median(l.map((x) => x.p50Ms)),
+    p99Ms: median(l.map((x) => x.p99Ms)),
+    errors: l.reduce((n, x) => n + x.errors, 0),
+    extra: { ...cpu(l), rounds, ...extra },
+  });
+  const ratios = ours.map((o, i) => o.rps / bare[i]!.rps);
+  const cpuRatios = ours.every((o, i) => o.cpuUs && bare[i]!.cpuUs) ? ours.map((o, i) => bare[i]!.cpuUs! / o.cpuUs!) : null;
+  return [
+    row(s.name, ours, {
+      '÷ bare (median of rounds)': Number(median(ratios).toFixed(2)),
+      '÷ bare per round': ratios.map((r) => r.toFixed(2)).join(' '),
+      ...(cpuRatios ? { 'CPU bare ÷ ours (median of rounds)': Number(median(cpuRatios).toFixed(2)) } : {}),
+    }),
+    row(s.bareName, bare, {}),
+  ];
+}
+
+async function load(o: { url: string; specs: HttpRequestSpec[]; connections: number; seconds: number; serverPid?: number; cookiePool?: string[] }): Promise<Load> {
+  const cookiePool = o.cookiePool ?? [];
+  const cpu0 = treeCpuSeconds(o.serverPid);
   const result = await autocannon({
-    url,
-    connections,
-    duration: s.duration ?? duration,
-    requests: specs.map((r) => ({
+    url: o.url,
+    connections: o.connections,
+    duration: o.seconds,
+    requests: o.specs.map((r) => ({
       method: r.method,
       path: r.path,
       headers: r.headers,
       body: r.body,
+      ...(r.bodies ? { setupRequest: rotating(r.bodies) } : {}),
       ...(r.rotateRefreshCookie
         ? {
             // autocannon clears its per-connection context after every loop, so live tokens are
@@ -163,9 +218,22 @@ async function runHttp(s: HttpScenario, url: string, env: BenchEnv, login: (id: 
         : {}),
     })) as autocannon.Request[],
   });
-  const cpu1 = treeCpuSeconds(serverPid);
+  const cpu1 = treeCpuSeconds(o.serverPid);
   const cpuUs = cpu0 !== null && cpu1 !== null && result.requests.total > 0 ? Math.round(((cpu1 - cpu0) * 1e6) / result.requests.total) : null;
-  return { rps: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors + result.non2xx, ...(cpuUs === null ? {} : { extra: { 'server CPU µs/request': cpuUs } }) };
+  // Requests over the run's own length: autocannon's average is of whole-second samples, too few in a short round.
+  return { rps: result.duration > 0 ? result.requests.total / result.duration : 0, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors + result.non2xx, cpuUs };
+}
+
+/** A request builder that hands out `bodies` in turn, across connections. */
+function rotating(bodies: string[]): (req: autocannon.Request) => autocannon.Request {
+  let next = 0;
+  return (req) => ({ ...req, body: bodies[next++ % bodies.length] });
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 function printTable(rows: Row[]): void {

@@ -37,6 +37,11 @@ export type HttpRequestSpec = {
   headers?: Record<string, string>;
   body?: string;
   /**
+   * Bodies sent in turn, one per request across all connections (instead of `body`): requests in
+   * flight at once carry different ones, e.g. sign-ins of different accounts.
+   */
+  bodies?: string[];
+  /**
    * Refresh-token flows: each connection signs in once, then sends the refresh cookie it got
    * back on its next request (a used token must never be re-sent).
    */
@@ -51,10 +56,25 @@ export type HttpScenario = {
   connections?: number;
   /** Seconds of load (default 10). */
   duration?: number;
-  /** Send to the bare comparison server (bench/bare-server.ts) instead of the app. */
-  bare?: boolean;
   /** Builds the request(s) to send (cycled by autocannon). */
   prepare: (env: BenchEnv) => Promise<HttpRequestSpec[]>;
+};
+
+/**
+ * Our route against the same work on the bare comparison server (bench/bare-server.ts), run in
+ * alternating rounds (ours, bare, ours, bare …) that share the duration, so that both sides meet
+ * the same moments of a noisy machine. Each side gets a row (`name`, `bareName`) with the medians
+ * of its rounds; ours also carries the median of the per-round ratios.
+ */
+export type PairScenario = {
+  kind: 'pair';
+  name: string;
+  bareName: string;
+  target?: string;
+  connections?: number;
+  /** Rounds per side (default: one per 2 s of the duration, at least 3). */
+  rounds?: number;
+  prepare: (env: BenchEnv) => Promise<{ ours: HttpRequestSpec[]; bare: HttpRequestSpec[] }>;
 };
 
 /**
@@ -78,7 +98,7 @@ export type CustomResult = {
   extra?: Record<string, number | string>;
 };
 
-export type Scenario = HttpScenario | CustomScenario;
+export type Scenario = HttpScenario | PairScenario | CustomScenario;
 
 /**
  * Runs `fn` `concurrency` at a time for `durationMs`, timing each call. Used for baselines that
