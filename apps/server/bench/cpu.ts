@@ -42,28 +42,43 @@ export function treeCpuSeconds(rootPid: number | undefined): number | null {
   return ticks / 100;
 }
 
+/** CPU ticks (1/100 s) so far of each process of one command name, by pid (commCpuSnapshot). */
+export type CommCpu = Map<number, number>;
+
 /**
- * CPU seconds used so far by every process whose command name is `comm` (all of PostgreSQL's
- * backends: `postgres`), from /proc; null where /proc is missing. Backends that ended meanwhile
- * are not counted, so compare it across a stretch where the connections stay open.
+ * CPU used so far by every process whose command name is `comm` (all of PostgreSQL's backends:
+ * `postgres`), per process, from /proc; null where /proc is missing. Compare two with
+ * `commCpuSecondsBetween`.
  */
-export function commCpuSeconds(comm: string): number | null {
+export function commCpuSnapshot(comm: string): CommCpu | null {
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
   } catch {
     return null;
   }
-  let ticks = 0;
+  const ticks: CommCpu = new Map();
   for (const pid of entries) {
     try {
       if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== comm) continue;
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks.set(Number(pid), Number(fields[11]) + Number(fields[12]));
     } catch {
       // gone meanwhile
     }
   }
+  return ticks;
+}
+
+/**
+ * CPU seconds the processes spent between two snapshots: each one's growth, a process started in
+ * between counted whole. A process that ended in between is left out (/proc forgets it); summing
+ * totals instead made the figure negative when an idle pool closed its connections.
+ */
+export function commCpuSecondsBetween(before: CommCpu | null, after: CommCpu | null): number | null {
+  if (!before || !after) return null;
+  let ticks = 0;
+  for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
   return ticks / 100;
 }

@@ -14,13 +14,15 @@ export type Guard = { name: string; scenarios: string[]; target: number; reached
 
 /**
  * A quiet run on the 2-core machine (load average 1.3–3.3), 2026-11-28, recorded in issue 17's note
- * (the guard was first set on 2026-11-25 at /me 0.3, its CPU 0.2, GraphQL 0.61, PGlite 0.21). The
- * two /me figures are what CI's quick run reached that day (0.55 and 0.38), not the 5-second run's
- * 0.81 and 0.57: /me is the first scenario after the seed and runs 3 s, before the server is warm.
+ * (the guard was first set on 2026-11-25 at /me 0.3, its CPU 0.2, GraphQL 0.61, PGlite 0.21).
  * PGlite was raised on 2026-11-29 from 0.49 to the quick run's 0.88 (the worker prepares statements
  * and the request thread reads the replies), which puts its floor at half of its target, 0.4.
+ * /me and GraphQL were raised on 2026-11-29 (stop 32) to their targets, reached in every full and
+ * quick run that day (/me ÷ bare 0.97–1.04 as the median of alternating rounds, GraphQL 0.87–0.98),
+ * which puts their floors at 0.425. The CPU ratio of /me keeps its 0.38 (floor 0.19): it has no
+ * target of the issue's and was 0.69–0.78 that day.
  */
-const REACHED = { authMe: 0.55, authMeCpu: 0.38, gql: 0.75, upload: 1.4, pglite: 0.88 };
+const REACHED = { authMe: 0.85, authMeCpu: 0.38, gql: 0.85, upload: 1.4, pglite: 0.88 };
 
 const byName = (rows: Row[], prefix: string) => rows.find((r) => r.name.startsWith(prefix));
 const extra = (row: Row | undefined, key: string) => (typeof row?.extra?.[key] === 'number' ? (row.extra[key] as number) : null);

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { pushAlertTemplatesResource } from '../../src/modules/push-alert-templates/index.ts';
 import { listStatements } from '../../src/plugins/graphql/schema.ts';
-import { commCpuSeconds, treeCpuSeconds } from '../cpu.ts';
+import { commCpuSecondsBetween, commCpuSnapshot, treeCpuSeconds } from '../cpu.ts';
 import { timeLoop, type BenchEnv, type CustomResult, type Scenario } from '../types.ts';
 
 /**
@@ -67,12 +67,15 @@ async function measure(env: BenchEnv): Promise<CustomResult> {
   // caches on the first requests, and the driver's side below runs on a warm PostgreSQL.
   await autocannon({ url: `${env.baseUrl}/api/gql`, connections: CONCURRENCY, duration: Math.min(3, duration), requests });
 
-  const cpu = () => ({ server: treeCpuSeconds(env.serverPid), db: commCpuSeconds('postgres'), bench: process.cpuUsage() });
-  const perRequest = (a: ReturnType<typeof cpu>, b: ReturnType<typeof cpu>, n: number) => ({
-    server: a.server !== null && b.server !== null ? Math.round(((b.server - a.server) * 1e6) / n) : null,
-    db: a.db !== null && b.db !== null ? Math.round(((b.db - a.db) * 1e6) / n) : null,
-    bench: Math.round((b.bench.user + b.bench.system - a.bench.user - a.bench.system) / n),
-  });
+  const cpu = () => ({ server: treeCpuSeconds(env.serverPid), db: commCpuSnapshot('postgres'), bench: process.cpuUsage() });
+  const perRequest = (a: ReturnType<typeof cpu>, b: ReturnType<typeof cpu>, n: number) => {
+    const db = commCpuSecondsBetween(a.db, b.db);
+    return {
+      server: a.server !== null && b.server !== null ? Math.round(((b.server - a.server) * 1e6) / n) : null,
+      db: db === null ? null : Math.round((db * 1e6) / n),
+      bench: Math.round((b.bench.user + b.bench.system - a.bench.user - a.bench.system) / n),
+    };
+  };
   const g0 = cpu();
   const viaGql = await autocannon({
     url: `${env.baseUrl}/api/gql`,
