@@ -155,7 +155,7 @@ async function runHttp(s: HttpScenario, url: string, env: BenchEnv, login: (id: 
 
 /**
  * A pair (types.ts PairScenario): ours and bare take turns, `rounds` times each, in rounds of equal
- * length. Each side's figures are the medians of its rounds; the verdict is the median of the
+ * length, after a round each to warm up. Each side's figures are the medians of its rounds; the verdict is the median of the
  * rounds' ratios, so one round that met a busy moment of the machine does not decide it.
  */
 async function runPair(s: PairScenario, urls: { ours: string; bare: string }, env: BenchEnv, pids: { ours?: number; bare?: number }): Promise<Row[]> {
@@ -165,6 +165,10 @@ async function runPair(s: PairScenario, urls: { ours: string; bare: string }, en
   const connections = s.connections ?? 32;
   const ours: Load[] = [];
   const bare: Load[] = [];
+  // One round each first, not counted, as the GraphQL scenario warms up: a server just started
+  // compiles its code on its first requests (ours has far more of it than bare Fastify).
+  await load({ url: urls.ours, specs: specs.ours, connections, seconds, serverPid: pids.ours });
+  await load({ url: urls.bare, specs: specs.bare, connections, seconds, serverPid: pids.bare });
   for (let i = 0; i < rounds; i++) {
     ours.push(await load({ url: urls.ours, specs: specs.ours, connections, seconds, serverPid: pids.ours }));
     bare.push(await load({ url: urls.bare, specs: specs.bare, connections, seconds, serverPid: pids.bare }));
