@@ -155,8 +155,9 @@ async function runHttp(s: HttpScenario, url: string, env: BenchEnv, login: (id: 
 
 /**
  * A pair (types.ts PairScenario): ours and bare take turns, `rounds` times each, in rounds of equal
- * length, after a round each to warm up. Each side's figures are the medians of its rounds; the verdict is the median of the
- * rounds' ratios, so one round that met a busy moment of the machine does not decide it.
+ * length, after a round each to warm up. Each side's figures are the medians of its rounds; the
+ * verdict is the median of the rounds' ratios, so one round that met a busy moment of the machine
+ * does not decide it.
  */
 async function runPair(s: PairScenario, urls: { ours: string; bare: string }, env: BenchEnv, pids: { ours?: number; bare?: number }): Promise<Row[]> {
   const specs = await s.prepare(env);

@@ -62,9 +62,9 @@ export type HttpScenario = {
 
 /**
  * Our route against the same work on the bare comparison server (bench/bare-server.ts), run in
- * alternating rounds (ours, bare, ours, bare …) that share the duration, so that both sides meet
- * the same moments of a noisy machine. Each side gets a row (`name`, `bareName`) with the medians
- * of its rounds; ours also carries the median of the per-round ratios.
+ * alternating rounds (ours, bare, ours, bare …, after one uncounted round each), so that both
+ * sides meet the same moments of a noisy machine. Each side gets a row (`name`, `bareName`) with
+ * the medians of its rounds; ours also carries the median of the per-round ratios.
  */
 export type PairScenario = {
   kind: 'pair';
