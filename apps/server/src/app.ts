@@ -93,7 +93,8 @@ export async function buildApp(deps: {
   app.setSerializerCompiler(replySerializerCompiler(config.env === 'production' ? 'compiled' : 'checked'));
 
   const now = deps.now ?? (() => new Date());
-  const realtime = createRealtime({ db: database.db, listen: database.listen, onError: (err) => app.log.error({ err }, 'realtime event failed') });
+  // Outside production every published event is checked against its topic's schema (contracts).
+  const realtime = createRealtime({ db: database.db, listen: database.listen, onError: (err) => app.log.error({ err }, 'realtime event failed'), checkEvents: config.env !== 'production' });
   const jobs = createJobs({ database, realtime, log: app.log, pollingIntervalSeconds: deps.jobPollingSeconds });
   const sms = createSms({ db: database.db, jobs, config: config.sms, now: () => now(), log: app.log, timing: deps.smsTiming });
   const ctx: AppContext = {

@@ -13,7 +13,7 @@ import { addDays, dayOfWeek, minutesOf } from './dates.ts';
 import { endpoint } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
 import { formatKoreanDate } from './format.ts';
-import { topicOf } from './realtime.ts';
+import { defineTopic, type TopicEvent } from './realtime.ts';
 import { reportIssues, type RuleIssue } from './rules.ts';
 import { CLINIC_STATUSES } from './exams.ts';
 import { notice } from './notices.ts';
@@ -107,8 +107,6 @@ export function mondayOf(date: string): string {
  * the seat counts students may follow too (`clinic-seats:2026-11-23`).
  */
 export const CLINIC_TOPIC_KINDS = { board: 'clinic', seats: 'clinic-seats' } as const;
-export const clinicTopic = (date: string) => topicOf(CLINIC_TOPIC_KINDS.board, mondayOf(date));
-export const seatsTopic = (date: string) => topicOf(CLINIC_TOPIC_KINDS.seats, mondayOf(date));
 
 /**
  * The center's default booking rule. Booking for a week opens on `opensWeekday` (1 = 월 … 7 = 일)
@@ -370,20 +368,31 @@ export type PortalBoard = z.infer<typeof portalBoard>;
 export const reserveBody = z.object({ examId: idParam.optional().describe('이 예약으로 해결할 시험 (비우면 가장 오래된 클리닉 대상)') });
 export const portalRangeQuery = z.object({ from: isoDateSchema.optional().describe('기본: 오늘'), to: isoDateSchema.optional().describe('기본: 2주 뒤') });
 
-/** Realtime events of the staff topic `clinic:<monday>` (seat counts travel on `clinic-seats:<monday>`, which staff follow too). */
-export type ClinicEvent =
-  | { type: 'slot'; data: Slot }
-  | { type: 'slotRemoved'; data: { id: number; date: string } }
-  | { type: 'participant'; data: { participant: Participant } }
-  | { type: 'participantRemoved'; data: { id: number; slotId: number } }
-  | { type: 'slots'; data: { dates: string[] } }
-  | { type: 'day'; data: DayInfo };
+const slotsAdded = z.object({ dates: z.array(isoDateSchema) });
+
+/** The staff board's topic `clinic:<monday>` (seat counts travel on `clinic-seats:<monday>`, which staff follow too). */
+export const clinicBoardTopic = defineTopic(CLINIC_TOPIC_KINDS.board, {
+  slot,
+  slotRemoved: z.object({ id: z.number(), date: isoDateSchema }),
+  participant: z.object({ participant }),
+  participantRemoved: z.object({ id: z.number(), slotId: z.number() }),
+  slots: slotsAdded,
+  day: dayInfo,
+});
 /**
- * Realtime events of the topic `clinic-seats:<monday>`: the seats taken in a slot, exact and in
- * commit order (the count moves last in each booking's transaction), and `slots` when a copy added
- * slots. Nothing about who holds them.
+ * The topic `clinic-seats:<monday>`: the seats taken in a slot, exact and in commit order (the
+ * count moves last in each booking's transaction), and `slots` when a copy added slots. Nothing
+ * about who holds them.
  */
-export type SeatsEvent = { type: 'seats'; data: { slotId: number; reserved: number; capacity: number } } | { type: 'slots'; data: { dates: string[] } };
+export const clinicSeatsTopic = defineTopic(CLINIC_TOPIC_KINDS.seats, {
+  seats: z.object({ slotId: z.number(), reserved: z.number(), capacity: z.number() }),
+  slots: slotsAdded,
+});
+/** The board's topic and the seats' topic of the week a date is in. */
+export const clinicTopic = (date: string) => clinicBoardTopic.of(mondayOf(date));
+export const seatsTopic = (date: string) => clinicSeatsTopic.of(mondayOf(date));
+export type ClinicEvent = TopicEvent<typeof clinicBoardTopic>;
+export type SeatsEvent = TopicEvent<typeof clinicSeatsTopic>;
 
 // ─── endpoints ──────────────────────────────────────────────────────────────────────────────────
 

@@ -608,14 +608,19 @@ export const scoreLinkApi = {
 };
 
 /** A grade recomputed by rank (another cell's write moved it), with the cell's new version. */
-export type GradeChange = { examId: number; userId: number; grade: number | null; version: number };
+export const gradeChange = z.object({ examId: z.number(), userId: z.number(), grade: z.number().nullable(), version: z.number() });
+export type GradeChange = z.infer<typeof gradeChange>;
 
-/** Realtime events of the score grid (topic `lecture:<id>`). */
-export type ScoreGridEvent =
-  | { type: 'score'; data: ScoreCell }
-  | { type: 'scores'; data: { cells: ScoreCell[]; grades: GradeChange[] } }
-  | { type: 'studentMemo'; data: { weeklyLectureId: number; userId: number; memo: string } }
-  | { type: 'lock'; data: ScoreLock }
-  | { type: 'unlock'; data: { examId: number; userId: number } }
-  | { type: 'exams'; data: { weeklyLectureId: number } }
-  | { type: 'refresh'; data: Record<string, never> };
+/**
+ * The score grid's realtime events, owned by exams and carried on the lecture's topic
+ * (`lectureTopic` in lectures.ts): one cell, many cells with the grades they moved, a student's
+ * memo, a cell's lock taken or released, the session's exams changed.
+ */
+export const scoreGridEvents = {
+  score: scoreCell,
+  scores: z.object({ cells: z.array(scoreCell), grades: z.array(gradeChange) }),
+  studentMemo: z.object({ weeklyLectureId: z.number(), userId: z.number(), memo: z.string() }),
+  lock: scoreLock,
+  unlock: z.object({ examId: z.number(), userId: z.number() }),
+  exams: z.object({ weeklyLectureId: z.number() }),
+};

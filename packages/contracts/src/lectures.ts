@@ -8,6 +8,9 @@ import { z } from 'zod';
 import { DAY_LABELS, minutesOf } from './dates.ts';
 import { downloadReply, endpoint, XLSX_TYPE } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
+import { scoreGridEvents } from './exams.ts';
+import { omrEvents } from './omr.ts';
+import { defineTopic, type TopicEvent } from './realtime.ts';
 import { reportIssues, type RuleIssue } from './rules.ts';
 import { idParam, isoDateSchema, text } from './validation.ts';
 
@@ -523,3 +526,11 @@ export const portalLecturesApi = {
   attendance: endpoint({ method: 'GET', path: '/sp/attendance', tag: portalTag, permission: 'STUDENT', summary: '내 출결 (강좌별 집계와 지난 회차)', reply: myAttendance }),
   ddays: endpoint({ method: 'GET', path: '/sp/ddays', tag: portalTag, permission: 'STUDENT', summary: '내 강좌의 D-day', reply: z.array(myDday) }),
 };
+
+/**
+ * A lecture's realtime topic `lecture:<id>` (staff only), owned by lectures: the score grid's
+ * events (exams: scores, locks, memos, the session's exams) and OMR reading progress (omr). Each
+ * event's schema lives with the area that publishes it; this is where the topic says it carries them.
+ */
+export const lectureTopic = defineTopic('lecture', { ...scoreGridEvents, ...omrEvents });
+export type LectureEvent = TopicEvent<typeof lectureTopic>;

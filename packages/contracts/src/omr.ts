@@ -235,4 +235,6 @@ export const omrApi = {
 };
 
 /** Realtime event on `lecture:<id>`: a batch's progress and status as it is read. */
-export type OmrProgressEvent = { type: 'omr'; data: { batchId: number; examId: number; status: OmrBatchStatus; done: number; total: number } };
+export const omrEvents = {
+  omr: z.object({ batchId: z.number(), examId: z.number(), status: z.enum(OMR_BATCH_STATUSES), done: z.number(), total: z.number() }),
+};

@@ -27,6 +27,65 @@ export function parseTopic(topic: string): { kind: string; id: string } | null {
   return m ? { kind: m[1]!, id: m[2]! } : null;
 }
 
+/**
+ * The events a topic carries: one zod schema per event type. Every topic also carries `refresh`
+ * (`POST /api/realtime/refresh/:kind/:id`: "read the screen again").
+ */
+export type EventSchemas = Record<string, z.ZodType>;
+export const commonEvents = { refresh: z.object({ marker: z.string().max(8000).optional().describe('보낸 쪽이 자기 알림을 알아보는 표시') }) };
+type CommonEvents = typeof commonEvents;
+
+/** A kind of topic and its events, declared once in contracts by the area that owns the kind. */
+export type TopicSpec<K extends string = string, E extends EventSchemas = EventSchemas> = {
+  kind: K;
+  events: E & CommonEvents;
+  /** The topic of one id: `lectureTopic.of(12)` is `lecture:12`. */
+  of: (id: number | string) => Topic<TopicSpec<K, E>>;
+};
+/** The least a spec has: what the kernel and the stream need to check an event. */
+export type AnyTopicSpec = { kind: string; events: EventSchemas };
+/** A spec made by `defineTopic`: it carries the common events too. */
+export type DeclaredTopicSpec = { kind: string; events: EventSchemas & CommonEvents };
+/** One topic (`lecture:12`), carrying its spec so `publish` and `useRealtime` know its events. */
+export type Topic<S extends AnyTopicSpec = AnyTopicSpec> = { readonly name: string; readonly spec: S };
+
+/** An event of a topic as it travels: `{ type, data }`, data as its schema reads it. */
+export type TopicEvent<S extends AnyTopicSpec> = S extends AnyTopicSpec ? { [T in keyof S['events'] & string]: { type: T; data: z.output<S['events'][T]> } }[keyof S['events'] & string] : never;
+/** An event as a publisher hands it over (the schema's input). */
+export type TopicEventInput<S extends AnyTopicSpec> = S extends AnyTopicSpec ? { [T in keyof S['events'] & string]: { type: T; data: z.input<S['events'][T]> } }[keyof S['events'] & string] : never;
+
+/** Declares a kind of topic and the events it carries (plus `refresh`). */
+export function defineTopic<K extends string, E extends EventSchemas>(kind: K, events: E): TopicSpec<K, E> {
+  if (!/^[a-z][a-z0-9-]{0,29}$/.test(kind)) throw new Error(`realtime topic kind '${kind}' is not a kind`);
+  const spec: TopicSpec<K, E> = {
+    kind,
+    events: { ...events, ...commonEvents },
+    of: (id) => ({ name: topicOf(kind, id), spec }),
+  };
+  return spec;
+}
+
+/**
+ * Checks one event against its topic's schemas: the event's data as the schema reads it, or a
+ * message saying why it is not an event of this topic.
+ */
+export function checkTopicEvent(spec: AnyTopicSpec, type: string, data: unknown): { ok: true; data: unknown } | { ok: false; message: string } {
+  const schema = Object.hasOwn(spec.events, type) ? spec.events[type] : undefined;
+  if (!schema) return { ok: false, message: `'${spec.kind}' topics carry no '${type}' event` };
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) return { ok: false, message: `'${spec.kind}' event '${type}' does not match its schema: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(data)'} ${i.message}`).join('; ').slice(0, 300)}` };
+  return { ok: true, data: parsed.data };
+}
+
+/** Progress and the end of a background job, on the topic its queue names (`progressTopic`). */
+export const jobEvent = z.discriminatedUnion('state', [
+  z.object({ jobId: z.string(), queue: z.string(), state: z.literal('active'), done: z.number(), total: z.number(), message: z.string().optional() }),
+  z.object({ jobId: z.string(), queue: z.string(), state: z.literal('completed') }),
+  z.object({ jobId: z.string(), queue: z.string(), state: z.literal('failed'), message: z.string() }),
+]);
+export const jobEvents = { job: jobEvent };
+export type JobEvent = z.infer<typeof jobEvent>;
+
 export const realtimeEvent = z.object({
   id: z.number().describe('이벤트 번호 (재접속 시 이어 받기)'),
   topic: text(),

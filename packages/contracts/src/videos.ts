@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { downloadReply, endpoint, XLSX_TYPE } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
+import { defineTopic, jobEvents } from './realtime.ts';
 import { idParam, text, id } from './validation.ts';
 
 export const VIDEO_ERRORS = errorCodes('videos', {
@@ -339,3 +340,6 @@ export const portalVideosApi = {
     body: beaconBody, reply: z.object({ ok: z.literal(true) }),
   }),
 };
+
+/** A session's videos topic `videos:<weeklyLectureId>` (staff only): processing progress and the end of each job. */
+export const videosTopic = defineTopic('videos', jobEvents);

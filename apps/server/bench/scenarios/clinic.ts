@@ -172,7 +172,7 @@ export const scenarios: Scenario[] = [
       const crowd = await students(env, 60);
       const people = await api<{ id: number }[]>(env, 'POST', `/clinic/slots/${slot!.id}/participants`, { userIds: crowd.map((c) => c.id) });
       const second = await startInstance({ DATABASE_URL: env.databaseUrl, DEMO_DATA: 'false', JWT_SECRET: env.jwtSecret, NODE_ENV: 'production', PUBLIC_URL: 'http://bench.local' });
-      const stream = await openEventStream(`${env.baseUrl}/api/realtime/events?topics=${clinicTopic(date)}`, env.tokens.admin);
+      const stream = await openEventStream(`${env.baseUrl}/api/realtime/events?topics=${clinicTopic(date).name}`, env.tokens.admin);
       type Marked = { participant: { id: number; arrivedAt: string | null } };
       try {
         await stream.ready;

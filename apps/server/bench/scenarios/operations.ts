@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lectureTopic } from '@academy/contracts/lectures';
 import autocannon from 'autocannon';
 import { openDatabase } from '../../src/db/client.ts';
 import { createJobs, type JobLogger } from '../../src/lib/jobs/jobs.ts';
@@ -171,7 +172,7 @@ export const scenarios: Scenario[] = [
           const marker = `fan-${round}`;
           const t0 = performance.now();
           const arrivals = streams.map((s) => s.next((e) => e.type === 'refresh' && (e.data as { marker?: string }).marker === marker).then(() => performance.now() - t0));
-          await env.ctx.realtime.publish({ topic: `lecture:${lecture!.id}`, type: 'refresh', data: { marker } });
+          await env.ctx.realtime.publish(lectureTopic.of(lecture!.id), { type: 'refresh', data: { marker } });
           times.push(...(await Promise.all(arrivals)));
         }
         const sorted = times.sort((a, b) => a - b);

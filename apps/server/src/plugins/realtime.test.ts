@@ -1,7 +1,9 @@
 import { connect } from 'node:net';
 import { addDays, kstToday } from '@academy/contracts/dates';
-import { REALTIME_STREAMS_PER_USER } from '@academy/contracts/realtime';
+import { lectureTopic } from '@academy/contracts/lectures';
+import { defineTopic, REALTIME_STREAMS_PER_USER } from '@academy/contracts/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { openEventStream } from '../../test/event-stream.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { makeExam } from '../modules/exams/exams.testkit.ts';
@@ -66,10 +68,11 @@ describe('realtime channel (one process)', () => {
   });
 
   it('lets each area say who follows its topics: a student follows their own topic and no one else\'s', async () => {
-    t.ctx.realtime.defineTopic({ kind: 'test-own', authorize: ({ user, id }) => String(user.userId) === id });
+    const testOwn = defineTopic('test-own', { seats: z.object({ left: z.number() }) });
+    t.ctx.realtime.defineTopic({ topic: testOwn, authorize: ({ user, id }) => String(user.userId) === id });
     const own = await openEventStream(`${base}/api/realtime/events?topics=test-own:${kid.id}`, kid.token);
     await own.ready;
-    await t.ctx.realtime.publish({ topic: `test-own:${kid.id}`, type: 'seats', data: { left: 3 } });
+    await t.ctx.realtime.publish(testOwn.of(kid.id), { type: 'seats', data: { left: 3 } });
     expect((await own.next((e) => e.type === 'seats')).data).toEqual({ left: 3 });
     own.close();
     const other = await t.call('GET', `/api/realtime/events?topics=test-own:${kid.id + 1}`, kid.token);
@@ -112,7 +115,7 @@ describe('realtime channel (one process)', () => {
     const blob = 'x'.repeat(6000);
     const total = 3000;
     for (let sent = 0; sent < total; sent += 50) {
-      await Promise.all(Array.from({ length: 50 }, () => t.ctx.realtime.publish({ topic: `lecture:${lectureId}`, type: 'refresh', data: { blob } })));
+      await Promise.all(Array.from({ length: 50 }, () => t.ctx.realtime.publish(lectureTopic.of(lectureId), { type: 'refresh', data: { marker: blob } })));
     }
     // Reading again: the stream was cut off (it closes after what was already buffered) instead of
     // delivering the whole backlog.

@@ -83,10 +83,10 @@ export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): {
   });
 
   route(app, realtimeApi.refresh, async ({ params, user }) => {
-    const topic = topicOf(params.a, params.b);
-    await ctx.realtime.authorize(user, [topic]);
-    await ctx.realtime.publish({ topic, type: 'refresh', data: {} });
-    return { ok: true as const, topic };
+    const name = topicOf(params.a, params.b);
+    await ctx.realtime.authorize(user, [name]);
+    await ctx.realtime.publish(ctx.realtime.topic(name)!, { type: 'refresh', data: {} });
+    return { ok: true as const, topic: name };
   });
 
   return { openStreams: () => open.size };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { videosTopic } from '@academy/contracts/videos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../../test/event-stream.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -109,7 +110,7 @@ describe('jobs', () => {
     const jobs = instance([
       {
         queue: 'test.progress',
-        progressTopic: (d) => `lecture:${(d as { lectureId: number }).lectureId}`,
+        progressTopic: (d) => videosTopic.of((d as { weeklyLectureId: number }).weeklyLectureId),
         handler: async (job) => {
           await job.progress({ done: 1, total: 2, message: '절반' });
           await job.progress({ done: 2, total: 2 });
@@ -117,9 +118,9 @@ describe('jobs', () => {
       },
     ]);
     await jobs.start();
-    const stream = await openEventStream(`${base}/api/realtime/events?topics=lecture:4242`, staff.ta.token);
+    const stream = await openEventStream(`${base}/api/realtime/events?topics=videos:4242`, staff.ta.token);
     await stream.ready;
-    const id = await jobs.send('test.progress', { lectureId: 4242 });
+    const id = await jobs.send('test.progress', { weeklyLectureId: 4242 });
     const done = await stream.next((e) => e.type === 'job' && (e.data as { state: string }).state === 'completed');
     expect(done.data).toMatchObject({ jobId: id, queue: 'test.progress' });
     expect(stream.events.filter((e) => e.type === 'job').map((e) => e.data)).toEqual([

@@ -1,3 +1,4 @@
+import type { jobEvents, JobEvent, Topic } from '@academy/contracts/realtime';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
 import { requestContext } from '../observability/request-context.ts';
@@ -18,6 +19,9 @@ import type { Realtime } from '../realtime/realtime.ts';
  */
 
 export type JobProgress = { done: number; total: number; message?: string };
+
+/** A topic whose kind carries the jobs' events (`jobEvents` in contracts). */
+export type JobTopic = Topic<{ kind: string; events: typeof jobEvents }>;
 
 /** The part of the server's logger (pino) that jobs use. */
 export type JobLogger = {
@@ -56,8 +60,8 @@ export type JobDefinition<T = unknown> = {
   retryDelaySeconds?: number;
   /** A job still running after this is failed and retried (default 15 minutes). */
   expireInSeconds?: number;
-  /** The realtime topic progress and the end of a job go to (`omr-batch:12`); none by default. */
-  progressTopic?: (data: T) => string;
+  /** The realtime topic progress and the end of a job go to (`videosTopic.of(12)`): a kind that carries `jobEvents`; none by default. */
+  progressTopic?: (data: T) => JobTopic;
   /**
    * pg-boss queue policy (default `standard`). With `short`, at most one job per `singletonKey`
    * waits to run; with `stately`, at most one waits and one runs.
@@ -138,9 +142,9 @@ export function createJobs(opts: {
     waiting.delete(id);
   };
 
-  const publishEnd = async (def: JobDefinition<never>, data: unknown, payload: object) => {
+  const publishEnd = async (def: JobDefinition<never>, data: unknown, payload: JobEvent) => {
     if (!def.progressTopic) return;
-    await realtime.publish({ topic: def.progressTopic(data as never), type: 'job', data: payload }).catch((err: unknown) => log.warn({ err }, 'job event not published'));
+    await realtime.publish(def.progressTopic(data as never), { type: 'job', data: payload }).catch((err: unknown) => log.warn({ err }, 'job event not published'));
   };
 
   /** Runs one job; a success is recorded by the caller, for the whole batch at once (`completeAll`). */
@@ -158,7 +162,7 @@ export function createJobs(opts: {
       log: log.child({ reqId: requestId, queue: def.queue, jobId: raw.id }),
       progress: async (p) => {
         if (!def.progressTopic) return;
-        await realtime.publish({ topic: def.progressTopic(data), type: 'job', data: { jobId: raw.id, queue: def.queue, state: 'active', ...p } });
+        await realtime.publish(def.progressTopic(data), { type: 'job', data: { jobId: raw.id, queue: def.queue, state: 'active', ...p } });
       },
     };
     const entry: Running = { queue: def.queue, abort, done: Promise.resolve() };

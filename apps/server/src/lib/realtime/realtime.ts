@@ -1,4 +1,4 @@
-import { parseTopic, REALTIME_CATCH_UP_MS, REALTIME_ERRORS, type RealtimeEvent } from '@academy/contracts/realtime';
+import { type AnyTopicSpec, checkTopicEvent, type commonEvents, type DeclaredTopicSpec, parseTopic, REALTIME_CATCH_UP_MS, REALTIME_ERRORS, type RealtimeEvent, type Topic, type TopicEventInput } from '@academy/contracts/realtime';
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import type { AccessClaims } from '../tokens.ts';
@@ -10,21 +10,29 @@ const CHANNEL = 'academy_realtime';
 const MAX_INLINE_PAYLOAD = 7000;
 
 /**
- * A kind of topic an area publishes on (`lecture`, `clinic-day` …) and who may follow one of its
- * topics. Declared by the owning module in its hooks (`topics`); the stream refuses unknown kinds
- * and topics the caller may not see.
+ * A kind of topic an area publishes on (`lectureTopic`, `clinicBoardTopic` … from contracts, with
+ * its events) and who may follow one of its topics. Declared by the owning module in its hooks
+ * (`topics`); the stream refuses unknown kinds and topics the caller may not see.
  */
 export type TopicDefinition = {
-  kind: string;
+  topic: DeclaredTopicSpec;
   authorize: (input: { user: AccessClaims; id: string }) => boolean | Promise<boolean>;
 };
 
+/** A topic of a kind only known by name at run time: it takes the events every topic carries (`refresh`). */
+export type AnyKindTopic = Topic<{ kind: string; events: typeof commonEvents }>;
+
 export type Realtime = {
   /**
-   * Publishes an event on a topic. Call it inside the transaction of the change it describes: the
-   * event is stored with it and announced (NOTIFY) when it commits, to every instance.
+   * Publishes an event on a topic: `publish(lectureTopic.of(12), { type: 'score', data: cell })`,
+   * typed by the topic's events in contracts. Call it inside the transaction of the change it
+   * describes: the event is stored with it and announced (NOTIFY) when it commits, to every
+   * instance. Outside production each event is checked against its schema and refused (throws)
+   * when it does not match, or when its topic's kind is not declared.
    */
-  publish: (event: { topic: string; type: string; data: unknown }) => Promise<void>;
+  publish: <S extends AnyTopicSpec>(topic: Topic<S>, event: TopicEventInput<S>) => Promise<void>;
+  /** The topic of a declared kind from its name (`lecture:12`), for the generic `refresh`; null when unknown. */
+  topic: (name: string) => AnyKindTopic | null;
   /** Registers a topic kind (the app does this from the modules' `topics` hooks). */
   defineTopic: (def: TopicDefinition) => void;
   /** Throws 400 for a topic of an unknown kind and 403 for one the user may not follow. */
@@ -44,7 +52,7 @@ export type Realtime = {
  * instances by PostgreSQL LISTEN/NOTIFY (PGlite has it in-process), and delivered to the topics'
  * subscribers in this process (the SSE connections, see src/plugins/realtime.ts).
  */
-export function createRealtime(opts: { db: Db; listen: Database['listen']; onError?: (err: unknown) => void }): Realtime {
+export function createRealtime(opts: { db: Db; listen: Database['listen']; onError?: (err: unknown) => void; checkEvents?: boolean }): Realtime {
   const { db } = opts;
   const subscribers = new Map<string, Set<(e: RealtimeEvent) => void>>();
   const kinds = new Map<string, TopicDefinition>();
@@ -73,16 +81,29 @@ export function createRealtime(opts: { db: Db; listen: Database['listen']; onErr
   };
 
   return {
-    async publish(event) {
+    async publish(topic, e) {
+      const event = { topic: topic.name, type: e.type, data: e.data as unknown };
+      if (opts.checkEvents) {
+        if (kinds.get(topic.spec.kind)?.topic !== topic.spec) throw new Error(`realtime: topic kind '${topic.spec.kind}' is not declared by a module`);
+        const checked = checkTopicEvent(topic.spec, event.type, event.data);
+        if (!checked.ok) throw new Error(`realtime: ${checked.message}`);
+      }
       const [row] = await db.insert(realtimeEvents).values({ topic: event.topic, type: event.type, data: event.data as object }).returning({ id: realtimeEvents.id });
       const full = JSON.stringify({ id: row!.id, topic: event.topic, type: event.type, data: event.data });
       const payload = Buffer.byteLength(full) <= MAX_INLINE_PAYLOAD ? full : JSON.stringify({ id: row!.id, topic: event.topic, type: event.type, ref: true });
       await db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
     },
 
+    topic(name) {
+      const parsed = parseTopic(name);
+      const def = parsed && kinds.get(parsed.kind);
+      return def ? { name, spec: def.topic } : null;
+    },
+
     defineTopic(def) {
-      if (kinds.has(def.kind)) throw new Error(`realtime topic kind '${def.kind}' is declared twice`);
-      kinds.set(def.kind, def);
+      const kind = def.topic.kind;
+      if (kinds.has(kind)) throw new Error(`realtime topic kind '${kind}' is declared twice`);
+      kinds.set(kind, def);
     },
 
     async authorize(user, topics) {

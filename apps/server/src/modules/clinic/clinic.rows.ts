@@ -146,7 +146,7 @@ export function createClinicRows(deps: ClinicDeps) {
 
   // ─── realtime: the staff board (clinic:<week>) and the seats students see (clinic-seats:<week>) ──
   const seats = (slot: Pick<SlotRow, 'id' | 'date' | 'capacity'>, reserved: number) =>
-    realtime.publish({ topic: seatsTopic(slot.date), type: 'seats', data: { slotId: slot.id, reserved, capacity: slot.capacity } });
+    realtime.publish(seatsTopic(slot.date), { type: 'seats', data: { slotId: slot.id, reserved, capacity: slot.capacity } });
 
   return {
     windowedSlots,
@@ -159,31 +159,31 @@ export function createClinicRows(deps: ClinicDeps) {
       return (await mapParticipants([row], known))[0]!;
     },
     async announceSlot(slot: Slot): Promise<void> {
-      await realtime.publish({ topic: clinicTopic(slot.date), type: 'slot', data: slot });
+      await realtime.publish(clinicTopic(slot.date), { type: 'slot', data: slot });
       await seats(slot, slot.reserved);
     },
     async announceSlotRemoved(slot: Pick<SlotRow, 'id' | 'date' | 'capacity'>): Promise<void> {
-      await realtime.publish({ topic: clinicTopic(slot.date), type: 'slotRemoved', data: { id: slot.id, date: slot.date } });
+      await realtime.publish(clinicTopic(slot.date), { type: 'slotRemoved', data: { id: slot.id, date: slot.date } });
       await seats({ ...slot, capacity: 0 }, 0);
     },
     async announceParticipant(opts: { participant: Participant; slot: Pick<SlotRow, 'date'> }): Promise<void> {
-      await realtime.publish({ topic: clinicTopic(opts.slot.date), type: 'participant', data: { participant: opts.participant } });
+      await realtime.publish(clinicTopic(opts.slot.date), { type: 'participant', data: { participant: opts.participant } });
     },
     async announceRemoved(opts: { id: number; slot: Pick<SlotRow, 'id' | 'date'> }): Promise<void> {
-      await realtime.publish({ topic: clinicTopic(opts.slot.date), type: 'participantRemoved', data: { id: opts.id, slotId: opts.slot.id } });
+      await realtime.publish(clinicTopic(opts.slot.date), { type: 'participantRemoved', data: { id: opts.id, slotId: opts.slot.id } });
     },
     /** The seats taken in a slot, announced right after the count moved (the last step of a booking). */
     announceSeats: (slot: Pick<SlotRow, 'id' | 'date' | 'capacity'>, reserved: number) => seats(slot, reserved),
     async announceDates(dates: readonly string[]): Promise<void> {
-      const byTopic = new Map<string, string[]>();
-      for (const d of dates) byTopic.set(clinicTopic(d), [...(byTopic.get(clinicTopic(d)) ?? []), d]);
-      for (const [topic, ds] of byTopic) {
-        await realtime.publish({ topic, type: 'slots', data: { dates: ds } });
-        await realtime.publish({ topic: seatsTopic(ds[0]!), type: 'slots', data: { dates: ds } });
+      const byWeek = new Map<string, string[]>();
+      for (const d of dates) byWeek.set(clinicTopic(d).name, [...(byWeek.get(clinicTopic(d).name) ?? []), d]);
+      for (const ds of byWeek.values()) {
+        await realtime.publish(clinicTopic(ds[0]!), { type: 'slots', data: { dates: ds } });
+        await realtime.publish(seatsTopic(ds[0]!), { type: 'slots', data: { dates: ds } });
       }
     },
     async announceDay(day: DayInfo): Promise<void> {
-      await realtime.publish({ topic: clinicTopic(day.date), type: 'day', data: day });
+      await realtime.publish(clinicTopic(day.date), { type: 'day', data: day });
     },
   };
 }

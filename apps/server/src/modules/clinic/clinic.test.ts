@@ -121,8 +121,8 @@ describe('the day\'s board', () => {
 
   it('every open board hears a booking and an arrival at once; students follow seat counts, never the board', async () => {
     const slot = await makeSlot(t, { token: ta(), date: addDays(kstToday(t.clock.now), 4) });
-    const board = await openEventStream(`${base}/api/realtime/events?topics=${clinicTopic(slot.date)}`, staff.manager.token);
-    const seats = await openEventStream(`${base}/api/realtime/events?topics=${seatsTopic(slot.date)}`, kids[0]!.token);
+    const board = await openEventStream(`${base}/api/realtime/events?topics=${clinicTopic(slot.date).name}`, staff.manager.token);
+    const seats = await openEventStream(`${base}/api/realtime/events?topics=${seatsTopic(slot.date).name}`, kids[0]!.token);
     await Promise.all([board.ready, seats.ready]);
     const booked = (await t.call('POST', `/api/sp/clinic-slot/${slot.id}/reserve`, kids[2]!.token, {})).json;
     expect((await board.next((e) => e.type === 'participant')).data).toMatchObject({ participant: { userId: kids[2]!.id, name: kids[2]!.name, slotId: slot.id } });
@@ -133,7 +133,7 @@ describe('the day\'s board', () => {
     expect(JSON.stringify(seats.events)).not.toContain(kids[2]!.name);
     board.close();
     seats.close();
-    expect((await t.call('GET', `/api/realtime/events?topics=${clinicTopic(slot.date)}`, kids[0]!.token)).status).toBe(403);
+    expect((await t.call('GET', `/api/realtime/events?topics=${clinicTopic(slot.date).name}`, kids[0]!.token)).status).toBe(403);
   });
 
   it('daily status lists slots × participants by name, with the day memo, filtered by reserve type', async () => {

@@ -1,4 +1,4 @@
-import { CLINIC_TOPIC_KINDS } from '@academy/contracts/clinic';
+import { clinicBoardTopic, clinicSeatsTopic } from '@academy/contracts/clinic';
 import { hasPermission } from '@academy/contracts/roles';
 import type { ModuleHooks } from '../../module.ts';
 import { createBoardService } from './board.service.ts';
@@ -36,8 +36,8 @@ export function createClinicModule(deps: ClinicDeps) {
     // The board names students: staff only. Seat counts name nobody: any signed-in account, so a
     // student's booking page follows them.
     topics: [
-      { kind: CLINIC_TOPIC_KINDS.board, authorize: ({ user }) => hasPermission(user, 'TA') },
-      { kind: CLINIC_TOPIC_KINDS.seats, authorize: () => true },
+      { topic: clinicBoardTopic, authorize: ({ user }) => hasPermission(user, 'TA') },
+      { topic: clinicSeatsTopic, authorize: () => true },
     ],
   } satisfies ModuleHooks & Record<string, unknown>;
 }

@@ -1,7 +1,7 @@
 import type { ClinicStatus, ScoreCell } from '@academy/contracts/exams';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ExamsDeps } from './exams.deps.ts';
-import { lectureTopic, mapCell, type ScoreRow } from './exams.rows.ts';
+import { mapCell, publishToGrid, type ScoreRow } from './exams.rows.ts';
 import { selectRows } from '../../db/sql.ts';
 import { exams, scores } from './exams.table.ts';
 import type { ScoringService } from './scoring.service.ts';
@@ -57,7 +57,7 @@ export function createClinicLink(deps: ExamsDeps & { scoring: ScoringService }) 
     await audit.record({ actorId: opts.actor.id, action: opts.action, entity: 'score', entityId: `${row.examId}:${opts.userId}`, before: { clinic: opts.from }, after: { clinic: opts.to } });
     const names = opts.actor.name === undefined ? await users.directory([opts.actor.id]) : new Map([[opts.actor.id, { name: opts.actor.name }]]);
     const cell = mapCell({ ...row, id: 0, retakeAnswers: null, retakeMarks: null, submittedAt: null, updatedAt: new Date(row.updatedAt) }, names);
-    await realtime.publish({ topic: lectureTopic(row.lectureId), type: 'score', data: cell });
+    await publishToGrid(realtime, row.lectureId, { type: 'score', data: cell });
     return row.examId;
   }
 

@@ -1,9 +1,12 @@
 import { EXAM_ERRORS, type Exam, type ExamDetail, type ScoreCell } from '@academy/contracts/exams';
 import type { Question } from '@academy/contracts/grading';
-import { topicOf } from '@academy/contracts/realtime';
+import { lectureTopic } from '@academy/contracts/lectures';
+import type { scoreGridEvents } from '@academy/contracts/exams';
+import type { TopicEventInput, TopicSpec } from '@academy/contracts/realtime';
 import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appError } from '../../lib/errors.ts';
+import type { Realtime } from '../../lib/realtime/realtime.ts';
 import { examRetakes, exams, scores } from './exams.table.ts';
 
 /** Row loaders and mappers shared by the services of this module (not part of its public face). */
@@ -11,7 +14,11 @@ import { examRetakes, exams, scores } from './exams.table.ts';
 export type ExamRow = typeof exams.$inferSelect;
 export type ScoreRow = typeof scores.$inferSelect;
 
-export const lectureTopic = (lectureId: number) => topicOf('lecture', lectureId);
+/** An event of the score grid, the part of the lecture topic's events that exams owns. */
+export type ScoreGridEventInput = TopicEventInput<TopicSpec<'lecture', typeof scoreGridEvents>>;
+
+/** Publishes a score-grid event on the lecture's topic (owned by lectures; exams publishes only its own events). */
+export const publishToGrid = (realtime: Pick<Realtime, 'publish'>, lectureId: number, event: ScoreGridEventInput) => realtime.publish(lectureTopic.of(lectureId), event);
 
 export async function getExamRow(db: Db, id: number): Promise<ExamRow> {
   const [row] = await db.select().from(exams).where(eq(exams.id, id));

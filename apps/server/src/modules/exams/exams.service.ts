@@ -3,7 +3,7 @@ import { gradeSheet, maxScoreOf, type Question } from '@academy/contracts/gradin
 import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
 import type { ExamsDeps } from './exams.deps.ts';
-import { type ExamRow, getExamRow, getSessionExamRow, lectureTopic, mapExamDetail, mapExams } from './exams.rows.ts';
+import { type ExamRow, getExamRow, getSessionExamRow, mapExamDetail, publishToGrid, mapExams } from './exams.rows.ts';
 import { examLinkGroups, exams, examTemplates, scores } from './exams.table.ts';
 import { regradeRanks, resettleClinic } from './score-rules.ts';
 
@@ -26,7 +26,7 @@ export function createExamService(deps: ExamsDeps & { releaseListeners?: readonl
   const { db, audit, realtime } = ctx;
 
   const announce = (exam: Pick<ExamRow, 'lectureId' | 'weeklyLectureId'>) =>
-    realtime.publish({ topic: lectureTopic(exam.lectureId), type: 'exams', data: { weeklyLectureId: exam.weeklyLectureId } });
+    publishToGrid(realtime, exam.lectureId, { type: 'exams', data: { weeklyLectureId: exam.weeklyLectureId } });
 
   async function nextSeq(weeklyLectureId: number): Promise<number> {
     const [row] = await db.select({ m: max(exams.seq) }).from(exams).where(eq(exams.weeklyLectureId, weeklyLectureId));

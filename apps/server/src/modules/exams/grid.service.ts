@@ -6,7 +6,7 @@ import type { FileResult } from '../../http/route.ts';
 import { appError } from '../../lib/errors.ts';
 import { type SheetColumn, writeSheet } from '../../lib/xlsx.ts';
 import type { ExamsDeps } from './exams.deps.ts';
-import { lectureTopic, mapExams } from './exams.rows.ts';
+import { mapExams, publishToGrid } from './exams.rows.ts';
 import { exams, scores, scoreSheetMemos } from './exams.table.ts';
 import type { LockService } from './locks.service.ts';
 
@@ -136,7 +136,7 @@ export function createGridService(deps: ExamsDeps & { locks: LockService }) {
           throw appError(EXAM_ERRORS.not_participant, '이 회차의 참여자가 아닙니다', { field: 'userId' });
         }
         await audit.record({ actorId: opts.actorId, action: 'weekly_lecture.student_memo', entity: 'weekly_lecture', entityId: session.id, before: { userId: opts.userId, memo: before ?? null }, after: { userId: opts.userId, memo: opts.memo } });
-        await ctx.realtime.publish({ topic: lectureTopic(session.lectureId), type: 'studentMemo', data: { weeklyLectureId: session.id, userId: opts.userId, memo: opts.memo } });
+        await publishToGrid(ctx.realtime, session.lectureId, { type: 'studentMemo', data: { weeklyLectureId: session.id, userId: opts.userId, memo: opts.memo } });
         return { userId: opts.userId, memo: opts.memo };
       });
     },

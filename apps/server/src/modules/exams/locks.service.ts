@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { selectRows } from '../../db/sql.ts';
 import { appError } from '../../lib/errors.ts';
 import type { ExamsDeps } from './exams.deps.ts';
-import { getExamRow, lectureTopic } from './exams.rows.ts';
+import { getExamRow, publishToGrid } from './exams.rows.ts';
 import { scoreLocks } from './exams.table.ts';
 
 type Actor = { id: number };
@@ -40,7 +40,7 @@ export function createLockService(deps: ExamsDeps) {
           throw appError(EXAM_ERRORS.cell_locked, `${other?.holderName ?? '다른 직원'} 님이 입력 중입니다. 잠시 후 다시 시도해 주세요`, { details: other ? mapLock(other) : undefined });
         }
         const lock = mapLock({ ...taken, expiresAt: new Date(taken.expiresAt) });
-        await realtime.publish({ topic: lectureTopic(exam.lectureId), type: 'lock', data: lock });
+        await publishToGrid(realtime, exam.lectureId, { type: 'lock', data: lock });
         return lock;
       });
     },
@@ -52,7 +52,7 @@ export function createLockService(deps: ExamsDeps) {
           .delete(scoreLocks)
           .where(and(eq(scoreLocks.examId, opts.examId), eq(scoreLocks.userId, opts.userId), eq(scoreLocks.holderId, opts.actor.id)))
           .returning({ examId: scoreLocks.examId });
-        if (gone.length) await realtime.publish({ topic: lectureTopic(exam.lectureId), type: 'unlock', data: { examId: opts.examId, userId: opts.userId } });
+        if (gone.length) await publishToGrid(realtime, exam.lectureId, { type: 'unlock', data: { examId: opts.examId, userId: opts.userId } });
         return { released: gone.length > 0 };
       });
     },

@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { appError } from '../../lib/errors.ts';
 import type { ExamsDeps } from './exams.deps.ts';
-import { getExamRow, lectureTopic } from './exams.rows.ts';
+import { getExamRow, publishToGrid } from './exams.rows.ts';
 import { examRetakes } from './exams.table.ts';
 
 type Input = z.output<typeof retakeBody>;
@@ -41,7 +41,7 @@ export function createRetakeService(deps: Pick<ExamsDeps, 'ctx'>) {
   async function announce(examId: number | null) {
     if (examId === null) return;
     const exam = await getExamRow(db, examId);
-    await realtime.publish({ topic: lectureTopic(exam.lectureId), type: 'exams', data: { weeklyLectureId: exam.weeklyLectureId } });
+    await publishToGrid(realtime, exam.lectureId, { type: 'exams', data: { weeklyLectureId: exam.weeklyLectureId } });
   }
 
   return {

@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { selectRows } from '../../db/sql.ts';
 import { appError } from '../../lib/errors.ts';
 import type { ExamsDeps } from './exams.deps.ts';
-import { emptyCell, type ExamRow, getExamRow, lectureTopic, mapCell, type ScoreRow } from './exams.rows.ts';
+import { emptyCell, type ExamRow, getExamRow, mapCell, publishToGrid, type ScoreRow } from './exams.rows.ts';
 import { examRetakes, exams, scores } from './exams.table.ts';
 import type { LockService } from './locks.service.ts';
 import { regradeRanks, settle } from './score-rules.ts';
@@ -158,8 +158,8 @@ export function createScoringService(deps: ExamsDeps & { locks: LockService }) {
     for (const c of opts.cells) bucket(c.examId).cells.push(c);
     for (const g of opts.otherGrades) if (lectureOf.has(g.examId)) bucket(g.examId).grades.push(g);
     for (const [lectureId, b] of byLecture) {
-      if (b.cells.length === 1 && b.grades.length === 0) await realtime.publish({ topic: lectureTopic(lectureId), type: 'score', data: b.cells[0] });
-      else await realtime.publish({ topic: lectureTopic(lectureId), type: 'scores', data: b });
+      if (b.cells.length === 1 && b.grades.length === 0) await publishToGrid(realtime, lectureId, { type: 'score', data: b.cells[0]! });
+      else await publishToGrid(realtime, lectureId, { type: 'scores', data: b });
     }
   }
 

@@ -1,4 +1,5 @@
 import { hasPermission } from '@academy/contracts/roles';
+import { lectureTopic } from '@academy/contracts/lectures';
 import type { ModuleHooks } from '../../module.ts';
 import { createAttendanceMarks } from './attendance-marks.ts';
 import { createCatalog } from './catalog.ts';
@@ -56,7 +57,7 @@ export function createLecturesModule(deps: LecturesDeps) {
       registerLectureResources(app);
     },
     // A lecture's topic carries its score grid and attendance events: staff only.
-    topics: [{ kind: 'lecture', authorize: ({ user }) => hasPermission(user, 'TA') }],
+    topics: [{ topic: lectureTopic, authorize: ({ user }) => hasPermission(user, 'TA') }],
     seed: {
       demo: (seed) => seedDemoLectures({ ctx: deps.ctx, lectures, roster }, seed),
       large: largeLecturesStep,

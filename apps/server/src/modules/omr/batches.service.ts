@@ -1,7 +1,7 @@
 import { EXAM_ERRORS } from '@academy/contracts/exams';
 import { OMR_ERRORS, parseQrPayload, type OmrBatch, type OmrBatchDetail, type OmrQuestion } from '@academy/contracts/omr';
 import type { Question } from '@academy/contracts/grading';
-import { topicOf } from '@academy/contracts/realtime';
+import { lectureTopic } from '@academy/contracts/lectures';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
 import type { Job, JobDefinition } from '../../lib/jobs/jobs.ts';
@@ -68,7 +68,7 @@ export function createBatchService(deps: OmrDeps & { print: PrintService; number
   }
 
   async function publish(row: Pick<BatchRow, 'id' | 'examId' | 'lectureId' | 'status' | 'done' | 'total'>) {
-    await ctx.realtime.publish({ topic: topicOf('lecture', row.lectureId), type: 'omr', data: { batchId: row.id, examId: row.examId, status: row.status, done: row.done, total: row.total } });
+    await ctx.realtime.publish(lectureTopic.of(row.lectureId), { type: 'omr', data: { batchId: row.id, examId: row.examId, status: row.status, done: row.done, total: row.total } });
   }
 
   async function enqueue(row: Pick<BatchRow, 'id'>) {

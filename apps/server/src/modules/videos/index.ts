@@ -1,4 +1,4 @@
-import { VIDEO_ERRORS } from '@academy/contracts/videos';
+import { VIDEO_ERRORS, videosTopic } from '@academy/contracts/videos';
 import { hasPermission } from '@academy/contracts/roles';
 import type { ModuleHooks } from '../../module.ts';
 import { appError } from '../../lib/errors.ts';
@@ -42,7 +42,7 @@ export function createVideosModule(deps: VideosDeps) {
       videoRoutes(app, { ctx, library, progress, reports, portal, settings, tokens, requireStudent });
     },
     // A session's videos topic carries processing progress: staff only.
-    topics: [{ kind: 'videos', authorize: ({ user }) => hasPermission(user, 'TA') }],
+    topics: [{ topic: videosTopic, authorize: ({ user }) => hasPermission(user, 'TA') }],
     jobs: [processing.definition],
     seed: { demo: (seed) => seedDemoVideos(deps, seed), large: largeVideosStep(deps) },
   } satisfies ModuleHooks & Record<string, unknown>;

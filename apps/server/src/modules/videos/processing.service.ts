@@ -3,6 +3,7 @@ import { mkdir, rm, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { videosTopic } from '@academy/contracts/videos';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Job } from '../../lib/jobs/jobs.ts';
 import { makePoster, makeStream, probe } from './ffmpeg.ts';
@@ -18,8 +19,6 @@ export const PROCESS_RETRIES = 2;
 /** A failure no retry can fix: the video is marked failed with this message. */
 class Unprocessable extends Error {}
 
-/** The realtime topic of a session's videos: processing progress and the end of each job. */
-export const videosTopic = (weeklyLectureId: number) => `videos:${weeklyLectureId}`;
 
 /**
  * Makes an uploaded recording stream well, in a background job (one at a time per instance, at
@@ -128,7 +127,7 @@ export function createProcessingService({ ctx, files }: Pick<VideosDeps, 'ctx' |
       retryDelaySeconds: 30,
       // A long recording that must be re-encoded takes hours on a small server.
       expireInSeconds: 12 * 60 * 60,
-      progressTopic: (d: ProcessJob) => videosTopic(d.weeklyLectureId),
+      progressTopic: (d: ProcessJob) => videosTopic.of(d.weeklyLectureId),
       handler: async (job: Job<ProcessJob>) => {
         const workDir = path.join(ctx.config.dataDir, 'video-work', `${job.data.videoId}-${job.id}`);
         try {

@@ -6,7 +6,7 @@ import type { Video } from '@academy/contracts/videos';
 import type { TestApp } from '../../../test/harness.ts';
 import { makeFileClass, uploadFile } from '../files/files.testkit.ts';
 import { FFMPEG_PATH } from './ffmpeg.ts';
-import { videosTopic } from './processing.service.ts';
+import { videosTopic } from '@academy/contracts/videos';
 
 /**
  * Fixtures for lecture videos: real MP4s made with the packaged ffmpeg (a test pattern and a tone,
@@ -49,7 +49,7 @@ export function topLevelBoxes(mp4: Buffer): string[] {
 /** Resolves when the processing job of a video in this session ends (`completed` or `failed`). */
 export function processingEnded(t: TestApp, weeklyLectureId: number): Promise<'completed' | 'failed'> {
   return new Promise((resolve) => {
-    const stop = t.ctx.realtime.subscribe([videosTopic(weeklyLectureId)], (e) => {
+    const stop = t.ctx.realtime.subscribe([videosTopic.of(weeklyLectureId).name], (e) => {
       const state = (e.data as { state?: string }).state;
       if (e.type === 'job' && (state === 'completed' || state === 'failed')) {
         stop();
