@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { DbOrTx } from './client.ts';
 
 /**
@@ -11,6 +12,17 @@ import type { DbOrTx } from './client.ts';
 export async function selectRows<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Rows of a `sql` template checked by a schema, for the statements the query builder cannot express
+ * (window functions over a CTE, UPDATE … FROM a CTE): what PostgreSQL returns is parsed, never
+ * asserted, so a renamed alias or a numeric that came back as text fails here and not in a screen.
+ * Raw timestamps come back as text: read them with `z.coerce.date()`.
+ */
+export async function parseRows<S extends z.ZodType>(db: DbOrTx, schema: S, query: SQL): Promise<z.output<S>[]> {
+  const result = (await db.execute(query)) as { rows: unknown[] };
+  return result.rows.map((r) => schema.parse(r));
 }
 
 /**
@@ -29,6 +41,8 @@ export async function insertRows<T extends Record<string, unknown> = Record<stri
   columns: readonly PgColumn[],
   rows: readonly unknown[][],
   returning?: Record<keyof T & string, PgColumn>,
+  /** `on conflict (target) do update set` each of `update` to the incoming value: an upsert in one statement. */
+  onConflict?: { target: readonly PgColumn[]; update: readonly PgColumn[] },
 ): Promise<T[]> {
   if (rows.length === 0) return [];
   const types = columns.map(sqlTypeOf);
@@ -39,7 +53,10 @@ export async function insertRows<T extends Record<string, unknown> = Record<stri
   const unnest = sql.join(arrays.map((a) => sql`${sql.param(a)}::text[]`), sql`, `);
   // WITH ORDINALITY keeps the rows' order through the insert, so returned ids line up with them.
   const back = returning ? sql` returning ${sql.join(Object.entries(returning).map(([as, c]) => sql`${sql.identifier(c.name)} as ${sql.identifier(as)}`), sql`, `)}` : sql``;
-  return selectRows<T>(db, sql`insert into ${table} (${names}) select ${fields} from unnest(${unnest}) with ordinality as r(${aliases}, ord) order by r.ord${back}`);
+  const upsert = onConflict
+    ? sql` on conflict (${sql.join(onConflict.target.map((c) => sql.identifier(c.name)), sql`, `)}) do update set ${sql.join(onConflict.update.map((c) => sql`${sql.identifier(c.name)} = excluded.${sql.identifier(c.name)}`), sql`, `)}`
+    : sql``;
+  return selectRows<T>(db, sql`insert into ${table} (${names}) select ${fields} from unnest(${unnest}) with ordinality as r(${aliases}, ord) order by r.ord${upsert}${back}`);
 }
 
 /** The type a column's text is cast to (a serial column takes plain integers). */

@@ -35,19 +35,21 @@ describe('realtime channel (one process)', () => {
     await stream.ready;
     await t.call('POST', `/api/wl-score/${examId}/${kid.id}/lock`, staff.ta.token);
     expect((await stream.next((e) => e.type === 'lock')).data).toMatchObject({ examId, userId: kid.id, holderName: '박조교' });
+    // The holder's write releases the lock in its transaction: the release, then the score.
     await t.call('PATCH', `/api/wl-score/${examId}/${kid.id}/value`, staff.ta.token, { scoreValue: 77 });
     expect((await stream.next((e) => e.type === 'score')).data).toMatchObject({ examId, userId: kid.id, first: 77 });
+    expect(stream.events.map((e) => e.type)).toEqual(['lock', 'unlock', 'score']);
     const last = stream.events.at(-1)!.id;
     stream.close();
 
-    // Missed while disconnected: the release and a memo.
-    await t.call('POST', `/api/wl-score/${examId}/${kid.id}/lock/release`, staff.ta.token);
+    // Missed while disconnected: a lock and a memo (which releases it).
+    await t.call('POST', `/api/wl-score/${examId}/${kid.id}/lock`, staff.ta.token);
     await t.call('PATCH', `/api/wl-score/${examId}/${kid.id}/memo`, staff.ta.token, { memo: '오답노트 제출' });
     const again = await openEventStream(`${base}/api/realtime/events?topics=lecture:${lectureId}&after=${last}`, staff.manager.token);
     await again.ready;
-    expect(again.events.map((e) => e.type)).toEqual(['unlock', 'score']);
-    expect(again.events[1]!.data).toMatchObject({ memo: '오답노트 제출' });
     again.close();
+    expect(again.events.map((e) => e.type)).toEqual(['lock', 'unlock', 'score']);
+    expect(again.events[2]!.data).toMatchObject({ memo: '오답노트 제출' });
   });
 
   it('tells nothing of a rolled-back change', async () => {

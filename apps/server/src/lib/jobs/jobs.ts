@@ -1,13 +1,17 @@
 import type { jobEvents, JobEvent, Topic } from '@academy/contracts/realtime';
+import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { parseRows } from '../../db/sql.ts';
 import { requestContext } from '../observability/request-context.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 
 /**
  * The job system of the whole product: background work that must survive a restart (SMS sending,
  * OMR reading, video processing, scheduled parent links, clean-ups). It is pg-boss on the
- * product's own database — PostgreSQL, or PGlite through the same SQL (`Database.sqlText`) — so a
+ * product's own database — PostgreSQL, or PGlite through the same SQL (`Database.sqlText`, pg-boss's
+ * adapter; our own statements are Drizzle `sql` templates) — so a
  * job is stored in the transaction that asked for it, runs on whichever instance picks it first
  * (FOR UPDATE SKIP LOCKED), is retried with backoff when it fails, and comes back after its expiry
  * when the instance running it died. Handlers must therefore be idempotent: a job may run again
@@ -19,6 +23,8 @@ import type { Realtime } from '../realtime/realtime.ts';
  */
 
 export type JobProgress = { done: number; total: number; message?: string };
+
+const jobCount = z.object({ state: z.enum(['created', 'retry', 'active', 'completed', 'failed', 'cancelled']), n: z.number() });
 
 /** A topic whose kind carries the jobs' events (`jobEvents` in contracts). */
 export type JobTopic = Topic<{ kind: string; events: typeof jobEvents }>;
@@ -110,7 +116,7 @@ type Stored = { data: unknown; requestId?: string };
 const wrap = (data: unknown): Stored => ({ data, requestId: requestContext.current()?.requestId });
 
 export function createJobs(opts: {
-  database: Pick<Database, 'sqlText' | 'listen'>;
+  database: Pick<Database, 'db' | 'sqlText' | 'listen'>;
   realtime: Pick<Realtime, 'publish'>;
   log: JobLogger;
   /** Seconds between polls when no wake-up arrives (default 2). */
@@ -230,7 +236,7 @@ export function createJobs(opts: {
   });
 
   const wake = async (queue: string) => {
-    await database.sqlText('select pg_notify($1, $2)', [WAKE_CHANNEL, queue]);
+    await database.db.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${queue})`);
   };
 
   return {
@@ -266,15 +272,16 @@ export function createJobs(opts: {
     },
 
     async counts(queue) {
-      const { rows } = await database.sqlText('select state, count(*)::int as n from pgboss.job where name = $1 group by state', [queue]);
+      // pg-boss's own table, not one of ours: read by name, its rows parsed.
+      const rows = await parseRows(database.db, jobCount, sql`select state, count(*)::int as n from pgboss.job where name = ${queue} group by state`);
       const out = { created: 0, retry: 0, active: 0, completed: 0, failed: 0, cancelled: 0 };
-      for (const r of rows) out[r.state as keyof typeof out] = Number(r.n);
+      for (const r of rows) out[r.state] = r.n;
       return out;
     },
 
     async depth() {
-      const { rows } = await database.sqlText("select name, state, count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') group by name, state", []);
-      return rows.map((r) => ({ queue: String(r.name), state: String(r.state), count: Number(r.n) }));
+      const rows = await parseRows(database.db, jobCount.extend({ name: z.string() }), sql`select name, state, count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') group by name, state`);
+      return rows.map((r) => ({ queue: r.name, state: r.state, count: r.n }));
     },
 
     async start() {

@@ -84,7 +84,7 @@ export function createRealtime(opts: { db: Db; listen: Database['listen']; onErr
     async publish(topic, e) {
       const event = { topic: topic.name, type: e.type, data: e.data as unknown };
       if (opts.checkEvents) {
-        if (kinds.get(topic.spec.kind)?.topic !== topic.spec) throw new Error(`realtime: topic kind '${topic.spec.kind}' is not declared by a module`);
+        if (kinds.get(topic.spec.kind)?.topic.events !== topic.spec.events) throw new Error(`realtime: topic kind '${topic.spec.kind}' is not declared by a module`);
         const checked = checkTopicEvent(topic.spec, event.type, event.data);
         if (!checked.ok) throw new Error(`realtime: ${checked.message}`);
       }

@@ -1,13 +1,10 @@
 import type { ClinicStatus, ScoreCell } from '@academy/contracts/exams';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ExamsDeps } from './exams.deps.ts';
-import { mapCell, publishToGrid, type ScoreRow } from './exams.rows.ts';
-import { selectRows } from '../../db/sql.ts';
-import { exams, scores } from './exams.table.ts';
+import { examQueries } from './exams.queries.ts';
+import { mapCell, publishToGrid } from './exams.rows.ts';
 import type { ScoringService } from './scoring.service.ts';
 
 type Actor = { id: number };
-type CellRow = Omit<ScoreRow, 'id' | 'retakeAnswers' | 'retakeMarks' | 'submittedAt' | 'updatedAt'> & { updatedAt: string; lectureId: number };
 
 /** A student's score as the clinic sees it: the exam it came from and where its clinic stands. */
 export type ClinicScore = {
@@ -36,28 +33,19 @@ export type ClinicScore = {
 export function createClinicLink(deps: ExamsDeps & { scoring: ScoringService }) {
   const { ctx, lectures, scoring, users } = deps;
   const { db, audit, realtime } = ctx;
+  const q = examQueries(db);
 
   /**
-   * Moves the clinic status of one cell `from` → `to` in one statement (the cell chosen by `pick`
-   * among the student's cells still at `from`); audited and published to the lecture's open grids.
-   * Returns the exam whose cell moved, or null.
+   * Moves the clinic status of one cell `from` → `to` (the cell of `examId`, else the student's
+   * oldest still at `from`); audited and published to the lecture's open grids. Returns the exam
+   * whose cell moved, or null.
    */
-  async function transition(opts: { userId: number; pick: SQL; from: ClinicStatus; to: ClinicStatus; actor: Actor & { name?: string }; action: string }): Promise<number | null> {
-    const [row] = await selectRows<CellRow>(db, sql`
-      update ${scores} set clinic = ${opts.to}, version = ${scores.version} + 1, updated_at = ${ctx.now().toISOString()}, updated_by = ${opts.actor.id}
-      from ${exams}
-      where ${exams.id} = ${scores.examId} and ${scores.userId} = ${opts.userId} and ${scores.clinic} = ${opts.from}
-        and ${scores.id} = (select s.id from ${scores} s join ${exams} e on e.id = s.exam_id
-                            where s.user_id = ${opts.userId} and s.clinic = ${opts.from} and ${opts.pick} order by s.exam_id limit 1)
-      returning ${scores.examId} as "examId", ${scores.userId} as "userId", ${scores.first}::float8 as "first", ${scores.retake}::float8 as "retake",
-        ${scores.status} as "status", ${scores.clinic} as "clinic", ${scores.delivery} as "delivery", ${scores.grade} as "grade", ${scores.gradeManual} as "gradeManual",
-        ${scores.memo} as "memo", ${scores.answers} as "answers", ${scores.marks} as "marks", ${scores.version} as "version", ${scores.updatedAt} as "updatedAt",
-        ${scores.updatedBy} as "updatedBy", ${exams.lectureId} as "lectureId"`);
+  async function transition(opts: { userId: number; examId?: number; releasedOnly?: boolean; from: ClinicStatus; to: ClinicStatus; actor: Actor & { name?: string }; action: string }): Promise<number | null> {
+    const row = await q.moveClinic({ userId: opts.userId, examId: opts.examId, releasedOnly: opts.releasedOnly, from: opts.from, to: opts.to, at: ctx.now(), actorId: opts.actor.id });
     if (!row) return null;
     await audit.record({ actorId: opts.actor.id, action: opts.action, entity: 'score', entityId: `${row.examId}:${opts.userId}`, before: { clinic: opts.from }, after: { clinic: opts.to } });
     const names = opts.actor.name === undefined ? await users.directory([opts.actor.id]) : new Map([[opts.actor.id, { name: opts.actor.name }]]);
-    const cell = mapCell({ ...row, id: 0, retakeAnswers: null, retakeMarks: null, submittedAt: null, updatedAt: new Date(row.updatedAt) }, names);
-    await publishToGrid(realtime, row.lectureId, { type: 'score', data: cell });
+    await publishToGrid(realtime, row.lectureId, { type: 'score', data: mapCell(row, names) });
     return row.examId;
   }
 
@@ -68,20 +56,7 @@ export function createClinicLink(deps: ExamsDeps & { scoring: ScoringService }) 
      */
     async scoresOf(opts: { userIds: readonly number[]; examIds?: readonly number[]; statuses?: readonly ClinicStatus[]; releasedOnly?: boolean }): Promise<ClinicScore[]> {
       if (opts.userIds.length === 0 || opts.examIds?.length === 0) return [];
-      const where: (SQL | undefined)[] = [
-        inArray(scores.userId, [...new Set(opts.userIds)]),
-        opts.examIds ? inArray(scores.examId, [...new Set(opts.examIds)]) : undefined,
-        opts.statuses ? inArray(scores.clinic, [...opts.statuses]) : undefined,
-        opts.releasedOnly ? eq(exams.readyToShow, true) : undefined,
-      ];
-      const rows = await db
-        .select({
-          examId: scores.examId, userId: scores.userId, first: scores.first, retake: scores.retake, clinic: scores.clinic,
-          title: exams.title, lectureId: exams.lectureId, weeklyLectureId: exams.weeklyLectureId, maxScore: exams.maxScore, cutline: exams.cutline,
-        })
-        .from(scores)
-        .innerJoin(exams, eq(exams.id, scores.examId))
-        .where(and(...where));
+      const rows = await q.clinicScores(opts);
       if (rows.length === 0) return [];
       const [sessions, names] = await Promise.all([lectures.sessions.describe(rows.map((r) => r.weeklyLectureId)), lectures.lectures.names(rows.map((r) => r.lectureId))]);
       return rows
@@ -101,17 +76,12 @@ export function createClinicLink(deps: ExamsDeps & { scoring: ScoringService }) 
      * knows it, saves looking it up for the grid's "last changed by".
      */
     async book(opts: { userId: number; examId?: number; releasedOnly: boolean; actor: Actor & { name?: string } }): Promise<number | null> {
-      const pick = sql.join([
-        sql`true`,
-        opts.examId === undefined ? sql`` : sql` and s.exam_id = ${opts.examId}`,
-        opts.releasedOnly ? sql` and e.ready_to_show` : sql``,
-      ], sql``);
-      return transition({ userId: opts.userId, pick, from: 'required', to: 'booked', actor: opts.actor, action: 'clinic.book' });
+      return transition({ userId: opts.userId, examId: opts.examId, releasedOnly: opts.releasedOnly, from: 'required', to: 'booked', actor: opts.actor, action: 'clinic.book' });
     },
 
     /** A cancelled booking: 예약완료 goes back to 클리닉대상 (a status set otherwise meanwhile stays). */
     async unbook(opts: { examId: number; userId: number; actor: Actor }): Promise<void> {
-      await transition({ userId: opts.userId, pick: sql`s.exam_id = ${opts.examId}`, from: 'booked', to: 'required', actor: opts.actor, action: 'clinic.cancel' });
+      await transition({ userId: opts.userId, examId: opts.examId, from: 'booked', to: 'required', actor: opts.actor, action: 'clinic.cancel' });
     },
 
     /** The retake graded at the clinic: the 재시험 value, and the clinic 완료 (lock-aware, like the grid). */

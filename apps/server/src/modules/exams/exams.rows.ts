@@ -3,16 +3,13 @@ import type { Question } from '@academy/contracts/grading';
 import { lectureTopic } from '@academy/contracts/lectures';
 import type { scoreGridEvents } from '@academy/contracts/exams';
 import type { TopicEventInput, TopicSpec } from '@academy/contracts/realtime';
-import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { appError } from '../../lib/errors.ts';
 import type { Realtime } from '../../lib/realtime/realtime.ts';
-import { examRetakes, exams, scores } from './exams.table.ts';
+import type { ExamQueries, ExamRow, ScoreRow } from './exams.queries.ts';
 
 /** Row loaders and mappers shared by the services of this module (not part of its public face). */
 
-export type ExamRow = typeof exams.$inferSelect;
-export type ScoreRow = typeof scores.$inferSelect;
+export type { ExamRow, ScoreRow };
 
 /** An event of the score grid, the part of the lecture topic's events that exams owns. */
 export type ScoreGridEventInput = TopicEventInput<TopicSpec<'lecture', typeof scoreGridEvents>>;
@@ -20,41 +17,34 @@ export type ScoreGridEventInput = TopicEventInput<TopicSpec<'lecture', typeof sc
 /** Publishes a score-grid event on the lecture's topic (owned by lectures; exams publishes only its own events). */
 export const publishToGrid = (realtime: Pick<Realtime, 'publish'>, lectureId: number, event: ScoreGridEventInput) => realtime.publish(lectureTopic.of(lectureId), event);
 
-export async function getExamRow(db: Db, id: number): Promise<ExamRow> {
-  const [row] = await db.select().from(exams).where(eq(exams.id, id));
+export async function getExamRow(q: ExamQueries, id: number): Promise<ExamRow> {
+  const row = await q.exam(id);
   if (!row) throw appError(EXAM_ERRORS.not_found, `시험을 찾을 수 없습니다 (ID ${id})`);
   return row;
 }
 
 /** The exam, checked to belong to the session in the path. */
-export async function getSessionExamRow(db: Db, opts: { weeklyLectureId: number; examId: number }): Promise<ExamRow> {
-  const row = await getExamRow(db, opts.examId);
+export async function getSessionExamRow(q: ExamQueries, opts: { weeklyLectureId: number; examId: number }): Promise<ExamRow> {
+  const row = await getExamRow(q, opts.examId);
   if (row.weeklyLectureId !== opts.weeklyLectureId) throw appError(EXAM_ERRORS.not_found, `이 회차의 시험이 아닙니다 (ID ${opts.examId})`);
   return row;
 }
 
 /** The exams of a link group (the exam itself when it is not linked). */
-export async function groupOf(db: Db, exam: ExamRow): Promise<ExamRow[]> {
+export async function groupOf(q: ExamQueries, exam: ExamRow): Promise<ExamRow[]> {
   if (exam.linkGroupId === null) return [exam];
-  return db.select().from(exams).where(eq(exams.linkGroupId, exam.linkGroupId)).orderBy(asc(exams.id));
+  return q.examsOfGroup(exam.linkGroupId);
 }
 
 /**
  * Maps exam rows with what the list shows beside each: linked exams, retakes, number of takers.
  * A caller that has read the exams' scores already passes `takers` and saves the count.
  */
-export async function mapExams(db: Db, rows: readonly ExamRow[], known: { takers?: Map<number, number> } = {}): Promise<Exam[]> {
+export async function mapExams(q: ExamQueries, rows: readonly ExamRow[], known: { takers?: Map<number, number> } = {}): Promise<Exam[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
   const groups = [...new Set(rows.map((r) => r.linkGroupId).filter((g): g is number => g !== null))];
-  const [linked, retakes, takers] = await Promise.all([
-    groups.length ? db.select({ id: exams.id, group: exams.linkGroupId }).from(exams).where(inArray(exams.linkGroupId, groups)) : [],
-    db.select({ id: examRetakes.id, examId: examRetakes.examId, title: examRetakes.title, date: examRetakes.date }).from(examRetakes).where(inArray(examRetakes.examId, ids)).orderBy(asc(examRetakes.id)),
-    known.takers
-      ? []
-      : db.select({ examId: scores.examId, n: count() }).from(scores).where(and(inArray(scores.examId, ids), eq(scores.status, 'taken'), isNotNull(scores.first))).groupBy(scores.examId),
-  ]);
-  const takersBy = known.takers ?? new Map(takers.map((t) => [t.examId, t.n]));
+  const { linked, retakes, takers } = await q.listExtras(rows.map((r) => r.id), groups, !known.takers);
+  const takersBy = known.takers ?? takers;
   return rows.map((r) => ({
     id: r.id,
     lectureId: r.lectureId,
@@ -77,8 +67,8 @@ export async function mapExams(db: Db, rows: readonly ExamRow[], known: { takers
   }));
 }
 
-export async function mapExamDetail(db: Db, row: ExamRow): Promise<ExamDetail> {
-  const [exam] = await mapExams(db, [row]);
+export async function mapExamDetail(q: ExamQueries, row: ExamRow): Promise<ExamDetail> {
+  const [exam] = await mapExams(q, [row]);
   return { ...exam!, questions: row.questions as Question[] };
 }
 

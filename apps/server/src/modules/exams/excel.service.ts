@@ -6,6 +6,7 @@ import { appError } from '../../lib/errors.ts';
 import { readSheet, writeSheet } from '../../lib/xlsx.ts';
 import type { ExamsDeps } from './exams.deps.ts';
 import { getExamRow } from './exams.rows.ts';
+import { examQueries } from './exams.queries.ts';
 import type { ScoringService } from './scoring.service.ts';
 
 const ERRORS = { invalid: EXAM_ERRORS.excel_invalid, rows: EXAM_ERRORS.excel_rows };
@@ -20,6 +21,7 @@ type RowError = { row: number; field: string; message: string };
 export function createExcelService(deps: ExamsDeps & { scoring: ScoringService }) {
   const { ctx, lectures, users, scoring } = deps;
   const { db } = ctx;
+  const q = examQueries(db);
 
   async function readAnswerKey(buffer: Buffer): Promise<Question[]> {
     const { header, rows } = await readSheet(buffer, { maxRows: 200, errors: ERRORS });
@@ -54,7 +56,7 @@ export function createExcelService(deps: ExamsDeps & { scoring: ScoringService }
     readAnswerKey,
 
     async scoresTemplate(examId: number): Promise<FileResult> {
-      const exam = await getExamRow(db, examId);
+      const exam = await getExamRow(q, examId);
       const participants = await lectures.participation.participantsOf(exam.weeklyLectureId);
       const names = await users.directory(participants);
       const people = [...names.values()].sort((a, b) => compareKorean(a.name, b.name));
@@ -81,7 +83,7 @@ export function createExcelService(deps: ExamsDeps & { scoring: ScoringService }
 
     /** A score sheet: checked row by row; with dryRun, or any error, nothing is written. */
     async importScores(opts: { examId: number; buffer: Buffer; dryRun: boolean; actor: { id: number } }) {
-      const exam = await getExamRow(db, opts.examId);
+      const exam = await getExamRow(q, opts.examId);
       const { header, rows } = await readSheet(opts.buffer, { maxRows: 2000, errors: ERRORS });
       const idCol = header.indexOf('아이디');
       const scoreCol = header.indexOf('점수');

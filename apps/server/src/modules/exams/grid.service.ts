@@ -1,13 +1,11 @@
-import { CLINIC_STATUS_LABEL, type ClinicStatus, type DeliveryType, EXAM_ERRORS, type GridRow, SCORE_STATUS_LABEL, type ScoreGrid, type ScoreStatus } from '@academy/contracts/exams';
+import { CLINIC_STATUS_LABEL, EXAM_ERRORS, type GridRow, SCORE_STATUS_LABEL, type ScoreGrid } from '@academy/contracts/exams';
 import { compareKorean } from '@academy/contracts/format';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { selectRows } from '../../db/sql.ts';
 import type { FileResult } from '../../http/route.ts';
 import { appError } from '../../lib/errors.ts';
 import { type SheetColumn, writeSheet } from '../../lib/xlsx.ts';
 import type { ExamsDeps } from './exams.deps.ts';
 import { mapExams, publishToGrid } from './exams.rows.ts';
-import { exams, scores, scoreSheetMemos } from './exams.table.ts';
+import { examQueries } from './exams.queries.ts';
 import type { LockService } from './locks.service.ts';
 
 type GridQuery = { lectureId: number; weeklyLectureId: number; from?: string; to?: string };
@@ -19,40 +17,35 @@ type GridQuery = { lectureId: number; weeklyLectureId: number; from?: string; to
 export function createGridService(deps: ExamsDeps & { locks: LockService }) {
   const { ctx, lectures, users, locks } = deps;
   const { db, audit } = ctx;
+  const q = examQueries(db);
 
-  async function grid(q: GridQuery): Promise<ScoreGrid> {
+  async function grid(query: GridQuery): Promise<ScoreGrid> {
     // Four rounds of queries, each round in parallel, whatever the grid's size.
     const [anchor, lecture] = await Promise.all([
-      lectures.sessions.require({ weeklyLectureId: q.weeklyLectureId, lectureId: q.lectureId }),
-      lectures.lectures.require(q.lectureId),
+      lectures.sessions.require({ weeklyLectureId: query.weeklyLectureId, lectureId: query.lectureId }),
+      lectures.lectures.require(query.lectureId),
     ]);
-    const sessions = q.from || q.to
-      ? await lectures.sessions.ofLecture({ lectureId: q.lectureId, from: q.from ?? anchor.date, to: q.to ?? anchor.date })
+    const sessions = query.from || query.to
+      ? await lectures.sessions.ofLecture({ lectureId: query.lectureId, from: query.from ?? anchor.date, to: query.to ?? anchor.date })
       : [anchor];
     const order = new Map(sessions.map((s, i) => [s.id, i]));
     const sessionIds = sessions.map((s) => s.id);
-    const [examRows, participants, memos, [sheet]] = await Promise.all([
-      sessionIds.length ? db.select().from(exams).where(inArray(exams.weeklyLectureId, sessionIds)).orderBy(asc(exams.seq), asc(exams.id)) : [],
+    const [examRows, participants, memos, sheet] = await Promise.all([
+      q.examsOfSessions(sessionIds),
       lectures.participation.participantsOfMany(sessionIds),
       lectures.participation.memosOf(anchor.id),
-      db.select().from(scoreSheetMemos).where(eq(scoreSheetMemos.weeklyLectureId, anchor.id)),
+      q.sheetMemo(anchor.id),
     ]);
     examRows.sort((a, b) => order.get(a.weeklyLectureId)! - order.get(b.weeklyLectureId)! || a.seq - b.seq);
     const examIds = examRows.map((e) => e.id);
     const studentIds = new Set<number>();
     for (const ids of participants.values()) for (const id of ids) studentIds.add(id);
     const [scoreRows, liveLocks, names, examList] = await Promise.all([
-      examIds.length
-        ? selectRows<{ examId: number; userId: number; first: number | null; retake: number | null; status: ScoreStatus; clinic: ClinicStatus; delivery: DeliveryType; grade: number | null; memo: string; hasAnswers: boolean; version: number }>(db, sql`
-            select ${scores.examId} as "examId", ${scores.userId} as "userId", ${scores.first}::float8 as "first", ${scores.retake}::float8 as "retake",
-                   ${scores.status} as "status", ${scores.clinic} as "clinic", ${scores.delivery} as "delivery", ${scores.grade} as "grade",
-                   ${scores.memo} as "memo", ${scores.marks} is not null as "hasAnswers", ${scores.version} as "version"
-            from ${scores} where ${scores.examId} = any(${sql.param(examIds)}::int[])`)
-        : [],
+      q.gridScores(examIds),
       locks.activeOf(examIds),
       users.directory([...studentIds]),
       // The takers are counted below from the scores read here.
-      mapExams(db, examRows, { takers: new Map() }),
+      mapExams(q, examRows, { takers: new Map() }),
     ]);
     const examById = new Map(examList.map((e) => [e.id, e]));
     for (const s of scoreRows) if (s.status === 'taken' && s.first !== null) examById.get(s.examId)!.takers += 1;
@@ -103,8 +96,8 @@ export function createGridService(deps: ExamsDeps & { locks: LockService }) {
   return {
     grid,
 
-    async excel(q: GridQuery): Promise<FileResult> {
-      const g = await grid(q);
+    async excel(query: GridQuery): Promise<FileResult> {
+      const g = await grid(query);
       type Row = (typeof g.students)[number];
       const graded = (e: (typeof g.exams)[number]) => e.gradeMode !== 'none';
       const columns: SheetColumn<Row>[] = [
@@ -144,11 +137,8 @@ export function createGridService(deps: ExamsDeps & { locks: LockService }) {
     async setSheetMemo(opts: { lectureId: number; weeklyLectureId: number; memo: string; actorId: number }) {
       await lectures.sessions.require({ weeklyLectureId: opts.weeklyLectureId, lectureId: opts.lectureId });
       return db.transaction(async () => {
-        const [before] = await db.select().from(scoreSheetMemos).where(eq(scoreSheetMemos.weeklyLectureId, opts.weeklyLectureId));
-        await db
-          .insert(scoreSheetMemos)
-          .values({ weeklyLectureId: opts.weeklyLectureId, memo: opts.memo, updatedBy: opts.actorId, updatedAt: ctx.now() })
-          .onConflictDoUpdate({ target: scoreSheetMemos.weeklyLectureId, set: { memo: opts.memo, updatedBy: opts.actorId, updatedAt: ctx.now() } });
+        const before = await q.sheetMemo(opts.weeklyLectureId);
+        await q.saveSheetMemo({ weeklyLectureId: opts.weeklyLectureId, memo: opts.memo, updatedBy: opts.actorId, updatedAt: ctx.now() });
         await audit.record({ actorId: opts.actorId, action: 'score_sheet.memo', entity: 'weekly_lecture', entityId: opts.weeklyLectureId, before: before?.memo ?? null, after: opts.memo });
         return { memo: opts.memo };
       });

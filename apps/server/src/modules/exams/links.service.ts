@@ -3,6 +3,7 @@ import { formatKoreanDate } from '@academy/contracts/format';
 import { appError } from '../../lib/errors.ts';
 import type { ExamsDeps } from './exams.deps.ts';
 import { getExamRow } from './exams.rows.ts';
+import { examQueries } from './exams.queries.ts';
 import type { createResultService } from './results.service.ts';
 import type { ScoringService } from './scoring.service.ts';
 
@@ -17,6 +18,7 @@ const DAY_MS = 86_400_000;
 export function createScoreLinkService(deps: ExamsDeps & { results: ReturnType<typeof createResultService>; scoring: ScoringService }) {
   const { ctx, lectures, students, results, scoring } = deps;
   const { db, links, sms } = ctx;
+  const q = examQueries(db);
 
   return {
     /**
@@ -27,7 +29,7 @@ export function createScoreLinkService(deps: ExamsDeps & { results: ReturnType<t
       examId: number; userIds: number[]; sendSms: boolean; expiresInDays: number; origin: string; actor: { id: number };
       message?: { purpose: string; render: (r: { userId: number; name: string; url: string; score: number | null }) => string; keyOf: (userId: number) => string };
     }) {
-      const exam = await getExamRow(db, opts.examId);
+      const exam = await getExamRow(q, opts.examId);
       const participants = await lectures.participation.participantsOf(exam.weeklyLectureId);
       const outsider = opts.userIds.find((id) => !participants.includes(id));
       if (outsider !== undefined) throw appError(EXAM_ERRORS.not_participant, `이 시험의 회차 참여자가 아닌 학생이 있습니다 (ID ${outsider})`, { field: 'userIds' });
@@ -71,7 +73,7 @@ export function createScoreLinkService(deps: ExamsDeps & { results: ReturnType<t
       const now = ctx.now();
       const link = await links.open({ purpose: PURPOSE, token, now });
       const studentId = link.studentId!;
-      const exam = await getExamRow(db, link.subjectId);
+      const exam = await getExamRow(q, link.subjectId);
       if (!exam.readyToShow) throw appError(EXAM_ERRORS.not_released, '아직 성적이 공개되지 않았습니다. 공개되면 같은 링크에서 볼 수 있습니다');
       const result = await results.detail({ userId: studentId, examId: exam.id });
       const name = (await students.contactsOf([studentId])).get(studentId)?.name ?? '';

@@ -1,13 +1,11 @@
 import { type AttemptType, type ClinicStatus, type DeliveryType, EXAM_ERRORS, type GradeChange, type ScoreCell, type ScoreStatus } from '@academy/contracts/exams';
 import { gradeSheet, type Question } from '@academy/contracts/grading';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { selectRows } from '../../db/sql.ts';
 import { appError } from '../../lib/errors.ts';
 import type { ExamsDeps } from './exams.deps.ts';
+import { examQueries } from './exams.queries.ts';
 import { emptyCell, type ExamRow, getExamRow, mapCell, publishToGrid, type ScoreRow } from './exams.rows.ts';
-import { examRetakes, exams, scores } from './exams.table.ts';
 import type { LockService } from './locks.service.ts';
-import { regradeRanks, settle } from './score-rules.ts';
+import { ranksMoved, settle } from './score-rules.ts';
 
 type Actor = { id: number };
 
@@ -40,6 +38,7 @@ const pick = (r: Partial<ScoreRow> | null) => (r ? Object.fromEntries(FIELDS.map
 export function createScoringService(deps: ExamsDeps & { locks: LockService }) {
   const { ctx, lectures, users, locks } = deps;
   const { db, audit, realtime } = ctx;
+  const q = examQueries(db);
 
   function checkValue(exam: Pick<ExamRow, 'maxScore' | 'title'>, value: number | null | undefined, max = exam.maxScore) {
     if (value !== null && value !== undefined && value > max) {
@@ -50,7 +49,7 @@ export function createScoringService(deps: ExamsDeps & { locks: LockService }) {
   async function write(opts: { writes: Write[]; actor: Actor; action: string }): Promise<ScoreCell[]> {
     return db.transaction(async () => {
       const examIds = [...new Set(opts.writes.map((w) => w.examId))];
-      const examRows = await db.select().from(exams).where(inArray(exams.id, examIds));
+      const examRows = await q.examsByIds(examIds);
       const examById = new Map(examRows.map((e) => [e.id, e]));
       const missingExam = examIds.find((id) => !examById.has(id));
       if (missingExam !== undefined) throw appError(EXAM_ERRORS.not_found, `시험을 찾을 수 없습니다 (ID ${missingExam})`);
@@ -61,18 +60,16 @@ export function createScoringService(deps: ExamsDeps & { locks: LockService }) {
         const names = await users.directory(outsiders.map((o) => o.userId));
         throw appError(EXAM_ERRORS.not_participant, `이 시험의 회차 참여자가 아닌 학생이 있습니다: ${outsiders.map((o) => names.get(o.userId)?.name ?? `ID ${o.userId}`).join(', ')}. 아무것도 바꾸지 않았습니다`, { field: 'userId' });
       }
-      await locks.assertFree({ cells: opts.writes, actor: opts.actor });
+      // Refuses cells another TA holds, and releases the writer's own locks of them (one request per edit).
+      await locks.claim({ cells: opts.writes, actor: opts.actor, lectureOf: (id) => examById.get(id)!.lectureId });
 
-      const current = await db
-        .select()
-        .from(scores)
-        .where(and(inArray(scores.examId, examIds), inArray(scores.userId, [...new Set(opts.writes.map((w) => w.userId))])))
-        .for('update');
+      const current = await q.scoresForWrite(examIds, [...new Set(opts.writes.map((w) => w.userId))]);
       const currentBy = new Map(current.map((r) => [`${r.examId}:${r.userId}`, r]));
 
       const now = ctx.now();
       const next: ScoreRow[] = [];
       const entries = [];
+      let moved = false;
       for (const w of opts.writes) {
         const exam = examById.get(w.examId)!;
         const before = currentBy.get(`${w.examId}:${w.userId}`) ?? null;
@@ -99,13 +96,16 @@ export function createScoringService(deps: ExamsDeps & { locks: LockService }) {
         if (c.retake !== undefined) checkValue(exam, merged.retake, w.retakeMax);
         const settled = settle({ before: base, after: merged, cutline: exam.cutline, clinicSetByHand: c.clinic !== undefined });
         Object.assign(merged, settled);
+        moved ||= ranksMoved(before, merged);
         next.push(merged);
         entries.push({ actorId: opts.actor.id, action: opts.action, entity: 'score', entityId: `${w.examId}:${w.userId}`, before: pick(before), after: pick(merged) });
       }
 
-      const saved = await upsert(next);
+      const ids = await q.upsertScores(next);
+      const saved = next.map((r, i) => ({ ...r, id: ids[i]! }));
       await audit.record(entries);
-      const ranked = await regradeRanks(db, examIds);
+      // Only a change of a 1st score, a status or a hand-set grade moves ranks (a memo, a clinic, a retake does not).
+      const ranked = moved ? await q.regradeRanks(examIds) : [];
       const savedBy = new Map(saved.map((r) => [`${r.examId}:${r.userId}`, r]));
       for (const g of ranked) {
         const row = savedBy.get(`${g.examId}:${g.userId}`);
@@ -119,31 +119,6 @@ export function createScoringService(deps: ExamsDeps & { locks: LockService }) {
       await publish({ examRows, cells, otherGrades: ranked.filter((g) => !savedBy.has(`${g.examId}:${g.userId}`)) });
       return cells;
     });
-  }
-
-  /** Stores the cells in one statement (insert or update), whatever their number. */
-  async function upsert(rows: ScoreRow[]): Promise<ScoreRow[]> {
-    if (rows.length === 0) return [];
-    const col = <T,>(f: (r: ScoreRow) => T) => sql.param(rows.map(f));
-    const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
-    const s = scores;
-    const updated = await selectRows<{ id: number; examId: number; userId: number }>(db, sql`
-      insert into ${s} (exam_id, user_id, first, retake, answers, marks, retake_answers, retake_marks, status, clinic, delivery, grade, grade_manual, memo, submitted_at, version, updated_at, updated_by)
-      select * from unnest(
-        ${col((r) => r.examId)}::int[], ${col((r) => r.userId)}::int[], ${col((r) => r.first)}::numeric[], ${col((r) => r.retake)}::numeric[],
-        ${col((r) => json(r.answers))}::jsonb[], ${col((r) => r.marks)}::text[], ${col((r) => json(r.retakeAnswers))}::jsonb[], ${col((r) => r.retakeMarks)}::text[],
-        ${col((r) => r.status)}::text[], ${col((r) => r.clinic)}::text[], ${col((r) => r.delivery)}::text[], ${col((r) => r.grade)}::int[],
-        ${col((r) => r.gradeManual)}::boolean[], ${col((r) => r.memo)}::text[], ${col((r) => r.submittedAt?.toISOString() ?? null)}::timestamptz[], ${col((r) => r.version)}::int[],
-        ${col((r) => r.updatedAt.toISOString())}::timestamptz[], ${col((r) => r.updatedBy)}::int[]
-      )
-      on conflict (exam_id, user_id) do update set
-        first = excluded.first, retake = excluded.retake, answers = excluded.answers, marks = excluded.marks,
-        retake_answers = excluded.retake_answers, retake_marks = excluded.retake_marks, status = excluded.status, clinic = excluded.clinic,
-        delivery = excluded.delivery, grade = excluded.grade, grade_manual = excluded.grade_manual, memo = excluded.memo,
-        submitted_at = excluded.submitted_at, version = excluded.version, updated_at = excluded.updated_at, updated_by = excluded.updated_by
-      returning ${s.id} as "id", ${s.examId} as "examId", ${s.userId} as "userId"`);
-    const idBy = new Map(updated.map((u) => [`${u.examId}:${u.userId}`, u.id]));
-    return rows.map((r) => ({ ...r, id: idBy.get(`${r.examId}:${r.userId}`)! }));
   }
 
   async function publish(opts: { examRows: ExamRow[]; cells: ScoreCell[]; otherGrades: GradeChange[] }) {
@@ -169,8 +144,8 @@ export function createScoringService(deps: ExamsDeps & { locks: LockService }) {
     write,
 
     async get(opts: { examId: number; userId: number }): Promise<ScoreCell> {
-      const exam = await getExamRow(db, opts.examId);
-      const [row] = await db.select().from(scores).where(and(eq(scores.examId, exam.id), eq(scores.userId, opts.userId)));
+      const exam = await getExamRow(q, opts.examId);
+      const row = await q.score({ examId: exam.id, userId: opts.userId });
       if (!row) {
         const participants = await lectures.participation.participantsOf(exam.weeklyLectureId);
         if (!participants.includes(opts.userId)) throw appError(EXAM_ERRORS.score_not_found, '이 시험의 성적이 없습니다 (회차 참여자가 아닙니다)');
@@ -181,7 +156,7 @@ export function createScoringService(deps: ExamsDeps & { locks: LockService }) {
 
     /** Who changed the cell, when, from what to what (oldest first). */
     async history(opts: { examId: number; userId: number }) {
-      await getExamRow(db, opts.examId);
+      await getExamRow(q, opts.examId);
       const trail = await audit.historyOf({ entity: 'score', entityId: `${opts.examId}:${opts.userId}` });
       const names = await users.directory(trail.map((t) => t.actorId).filter((id): id is number => id !== null));
       return trail.map((t) => ({ at: t.at.toISOString(), actorName: t.actorId === null ? null : (names.get(t.actorId)?.name ?? null), action: t.action, before: t.before, after: t.after }));
@@ -203,11 +178,11 @@ export function createScoringService(deps: ExamsDeps & { locks: LockService }) {
 
     /** A retake result: a value, or answers graded against the retake's key (the exam's when none). */
     async retake(o: { examId: number; userId: number; scoreValue?: number | null; answers?: (string | null)[]; retakeId?: number; version?: number; actor: Actor }) {
-      const exam = await getExamRow(db, o.examId);
+      const exam = await getExamRow(q, o.examId);
       let key = exam.questions as Question[];
       let max = exam.maxScore;
       if (o.retakeId !== undefined) {
-        const [r] = await db.select().from(examRetakes).where(eq(examRetakes.id, o.retakeId));
+        const r = await q.retake(o.retakeId);
         if (!r || r.examId !== exam.id) throw appError(EXAM_ERRORS.retake_not_found, '이 시험의 재시험이 아닙니다', { field: 'retakeId' });
         if (r.questions.length) key = r.questions as Question[];
         max = r.maxScore;

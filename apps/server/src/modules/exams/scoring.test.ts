@@ -67,9 +67,11 @@ describe('scores', () => {
     const write = await t.call('PATCH', `${cell(exam.id, kids[3]!.id)}/value`, staff.manager.token, { scoreValue: 50 });
     expect(write.status).toBe(409);
     expect(write.json.code).toBe('exams.cell_locked');
+    // The holder's write releases the lock in its transaction: nothing is left to release.
     expect((await t.call('PATCH', `${cell(exam.id, kids[3]!.id)}/value`, staff.ta.token, { scoreValue: 88 })).status).toBe(200);
-    expect((await t.call('POST', `${cell(exam.id, kids[3]!.id)}/lock/release`, staff.ta.token)).json).toEqual({ released: true });
+    expect((await t.call('POST', `${cell(exam.id, kids[3]!.id)}/lock/release`, staff.ta.token)).json).toEqual({ released: false });
     expect((await t.call('POST', `${cell(exam.id, kids[3]!.id)}/lock`, staff.manager.token)).status).toBe(200);
+    expect((await t.call('POST', `${cell(exam.id, kids[3]!.id)}/lock/release`, staff.manager.token)).json).toEqual({ released: true });
     // An abandoned lock lapses after a minute.
     t.clock.advance(61_000);
     expect((await t.call('POST', `${cell(exam.id, kids[3]!.id)}/lock`, staff.ta.token)).status).toBe(200);
@@ -120,6 +122,46 @@ describe('scores', () => {
     }
     const next = await t.call('PATCH', `${cell(exam.id, moved[0]!.userId)}/value`, staff.manager.token, { scoreValue: 55, version: moved[0]!.version });
     expect(next.status).toBe(200);
+  });
+
+  it('a typed score is one request: on a free cell one event, and the holder\'s write releases its lock, told to the grids', async () => {
+    const exam = await makeExam(t, { token: staff.ta.token, lectureId, weeklyLectureId: wlId, maxScore: 100, questions: [] });
+    const topics = [topicOf('lecture', lectureId)];
+    const after = async () => (await t.ctx.realtime.since({ topics, after: 0, now: t.clock.now })).at(-1)?.id ?? 0;
+    const since = async (id: number) => (await t.ctx.realtime.since({ topics, after: id, now: t.clock.now })).map((e) => e.type);
+
+    let mark = await after();
+    expect((await t.call('PATCH', `${cell(exam.id, kids[0]!.id)}/value`, staff.ta.token, { scoreValue: 80, version: 0 })).status).toBe(200);
+    expect(await since(mark)).toEqual(['score']);
+
+    await t.call('POST', `${cell(exam.id, kids[1]!.id)}/lock`, staff.ta.token);
+    mark = await after();
+    expect((await t.call('PATCH', `${cell(exam.id, kids[1]!.id)}/value`, staff.ta.token, { scoreValue: 70, version: 0 })).status).toBe(200);
+    expect(await since(mark)).toEqual(['unlock', 'score']);
+    const grid = (await t.call('GET', `/api/lectures/${lectureId}/weekly-lectures/${wlId}/student-score`, staff.ta.token)).json as { locks: { examId: number }[] };
+    expect(grid.locks.filter((l) => l.examId === exam.id)).toEqual([]);
+
+    // Two TAs typing into the same free cell: the second write carries the version it saw and is refused.
+    expect((await t.call('PATCH', `${cell(exam.id, kids[2]!.id)}/value`, staff.ta.token, { scoreValue: 60, version: 0 })).status).toBe(200);
+    const late = await t.call('PATCH', `${cell(exam.id, kids[2]!.id)}/value`, staff.manager.token, { scoreValue: 65, version: 0 });
+    expect(late.json.code).toBe('exams.version_conflict');
+    expect((await t.call('GET', cell(exam.id, kids[2]!.id), staff.ta.token)).json.first).toBe(60);
+  });
+
+  it('a memo write does not re-rank the group; a score write does', async () => {
+    const exam = await makeExam(t, { token: staff.ta.token, lectureId, weeklyLectureId: wlId, gradeMode: 'relative9', maxScore: 100, questions: [] });
+    await t.call('PUT', '/api/wl-score/batch-update-score-or-status', staff.ta.token, { items: kids.map((k, i) => ({ examId: exam.id, userId: k.id, scoreValue: 90 - i * 10 })) });
+    const statements: string[] = [];
+    const stop = t.database.observe((s) => statements.push(s));
+    expect((await t.call('PATCH', `${cell(exam.id, kids[0]!.id)}/memo`, staff.ta.token, { memo: '오답노트 확인' })).status).toBe(200);
+    stop();
+    expect(statements.some((s) => /rank\(\) over/i.test(s))).toBe(false);
+    const again: string[] = [];
+    const stop2 = t.database.observe((s) => again.push(s));
+    expect((await t.call('PATCH', `${cell(exam.id, kids[0]!.id)}/value`, staff.ta.token, { scoreValue: 20 })).status).toBe(200);
+    stop2();
+    expect(again.some((s) => /rank\(\) over/i.test(s))).toBe(true);
+    expect((await t.call('GET', cell(exam.id, kids[0]!.id), staff.ta.token)).json.grade).toBe(9);
   });
 
   it('a retake score over the full marks is refused, by cell and in a batch', async () => {
