@@ -84,6 +84,49 @@ async function paste(page: Page, text: string) {
   }, text);
 }
 
+describe('exams: a refused value does not trap the cursor', () => {
+  test('after 105 over a 100 max, a click elsewhere keeps the old value and a paste starts at the clicked cell', async () => {
+    const stamp = Date.now().toString(36);
+    const { lectureId, wlId } = await makeLecture(`e2e 만점초과반 ${stamp}`, 4);
+    const ta = await token(DEMO_ACCOUNTS.ta.loginId, DEMO_ACCOUNTS.ta.password);
+    const exam = await api<{ id: number }>(ta, 'POST', `/lectures/${lectureId}/weekly-lectures/${wlId}/exams/new`, { title: `만점 100 ${stamp}`, maxScore: 100 });
+    const before = await api<ScoreGrid>(ta, 'GET', `/lectures/${lectureId}/weekly-lectures/${wlId}/student-score`);
+    const first = before.students[0]!;
+    await api(ta, 'PATCH', `/wl-score/${exam.id}/${first.userId}/value`, { scoreValue: 70, attemptType: 'first' });
+
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    await login(page, 'ta');
+    await openExamsTab(page, lectureId);
+    const grid = page.getByTestId('score-grid');
+    await page.locator('[data-testid="score-grid"][data-live="true"]').waitFor();
+    const cell = (row: number) => grid.locator(`[data-testid="score-row"][data-user-id="${before.students[row]!.userId}"] [role="gridcell"][data-col="0"]`);
+    await cell(0).and(page.locator('[data-value="70"]')).waitFor();
+
+    // 105 on the first student: refused, said next to the sheet, the editor still open to fix it.
+    await grid.focus();
+    await keys(page, 'Control+Home');
+    await page.keyboard.type('105');
+    await keys(page, 'Enter');
+    await page.getByTestId('sheet-message').filter({ hasText: '점수는 만점(100점)을 넘을 수 없습니다' }).waitFor();
+    expect(await page.getByTestId('score-input').inputValue()).toBe('105');
+
+    // A click on the third student leaves the cell with its old value and moves there.
+    await cell(2).click();
+    await page.getByTestId('score-input').waitFor({ state: 'detached' });
+    expect(await cell(0).getAttribute('data-value')).toBe('70');
+    expect(await cell(2).getAttribute('class')).toContain('sheet-active');
+
+    // A paste lands from the clicked cell down: the third and fourth students.
+    const batch = page.waitForResponse((r) => r.url().includes('/wl-score/batch-update-score-or-status') && r.request().method() === 'PUT');
+    await paste(page, '45\r\n90\r\n');
+    expect((await batch).status()).toBe(200);
+    await settled(page);
+    const saved = await api<ScoreGrid>(ta, 'GET', `/lectures/${lectureId}/weekly-lectures/${wlId}/student-score`);
+    expect(saved.students.map((s) => s.first[0])).toEqual([70, null, 45, 90]);
+  });
+});
+
 describe('exams: the weekly test by keyboard', () => {
   test('a TA makes an exam from a template, types 30 scores, pastes 30 more, sets a cutline and releases; the student and a parent see it', async () => {
     const stamp = Date.now().toString(36);

@@ -76,7 +76,10 @@ describe('lectures (CRM)', () => {
     await sheet.waitFor();
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'attendance-grid');
     const cell = (userId: number) => sheet.locator(`[data-user-id="${userId}"] [role="gridcell"][data-col="${todayCol}"]`);
-    expect(await cell(next!.userId).getAttribute('class')).toContain('att-active');
+    expect(await cell(next!.userId).getAttribute('class')).toContain('sheet-active');
+    // It says where it starts and that each key steps down, next to the sheet.
+    expect(await page.getByTestId('att-start-hint').innerText()).toBe('다음 미입력 학생부터 · 입력하면 아래로');
+    expect(await page.getByTestId('att-start-hint').isVisible()).toBe(true);
     await expectAccessible(page, '출결표 (오늘 회차)');
     await page.keyboard.press('1');
     await sheet.locator(`[data-user-id="${next!.userId}"] [role="gridcell"][data-col="${todayCol}"][data-value="${first.id}"]`).waitFor();
@@ -134,7 +137,11 @@ describe('lectures (CRM)', () => {
     await page.getByText('1명의 출결을 잠갔습니다').waitFor();
     await cell.click();
     await page.keyboard.press('4');
-    await page.getByText(/출결이 잠겨 있어 변경할 수 없습니다/).waitFor();
+    // The locked cell says why it took no mark, next to the sheet, and the cursor stays on it.
+    const why = page.getByTestId('sheet-message');
+    await why.filter({ hasText: /출결이 잠겨 있어 변경할 수 없습니다: .+\. K를 누르면 잠금이 풀립니다/ }).waitFor();
+    expect(await why.isVisible()).toBe(true);
+    expect(await cell.getAttribute('class')).toContain('sheet-active');
     const attendTypeId = await cell.getAttribute('data-value');
     await page.reload();
     await page.getByTestId('attendance-grid').waitFor();

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { backoffDelay, connectRealtime, EventStreamParser, messageOf, type RealtimeMessage, type ReadyInfo, type RealtimeStatus, streamUrl } from './realtime.ts';
+import { lectureTopic } from '@academy/contracts/lectures';
+import { describe, expect, it, vi } from 'vitest';
+import { backoffDelay, connectRealtime, EventStreamParser, isEventOf, messageOf, type RealtimeMessage, type ReadyInfo, type RealtimeStatus, streamUrl } from './realtime.ts';
 
 describe('EventStreamParser', () => {
   it('reads id, event and data lines and skips comments', () => {
@@ -146,5 +147,19 @@ describe('reconnect bookkeeping', () => {
     await h.send('event: ready\ndata: {"lastEventId":0}\n\n');
     expect(h.events.at(-1)!.ready).toEqual({ reconnect: true, resumed: false });
     h.conn.close();
+  });
+});
+
+describe('isEventOf', () => {
+  it('hands over an event of the topic typed by its schema, and drops one that does not match', () => {
+    const lock = { examId: 1, userId: 2, holderId: 3, holderName: '박조교', expiresAt: '2026-11-23T10:00:00.000Z' };
+    const good = { id: 5, type: 'lock', topic: 'lecture:1', data: lock };
+    expect(isEventOf(lectureTopic, good)).toBe(true);
+    if (isEventOf(lectureTopic, good) && good.type === 'lock') expect(good.data.holderName).toBe('박조교');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(isEventOf(lectureTopic, { ...good, data: { ...lock, examId: 'x' } })).toBe(false);
+    expect(isEventOf(lectureTopic, { ...good, type: 'seats' })).toBe(false);
+    expect(warn).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
   });
 });

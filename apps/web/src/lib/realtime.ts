@@ -1,3 +1,4 @@
+import { type AnyTopicSpec, checkTopicEvent, type Topic, type TopicEvent } from '@academy/contracts/realtime';
 import { useEffect, useRef, useState } from 'react';
 import { sessionFetch } from './http.ts';
 
@@ -7,7 +8,7 @@ import { sessionFetch } from './http.ts';
  * one refresh-and-retry on 401), not with EventSource. When it breaks it reconnects with a growing
  * delay and sends the last event id it saw as `after`, so the server replays what was missed.
  *
- *   const status = useRealtime([topicOf('lecture', id)], (e) => { if (e.type === 'score') … });
+ *   const status = useRealtime([lectureTopic.of(id)], (e) => { if (e.type === 'score') e.data … });
  */
 
 /** One event as the stream frames it: `id:`, `event:` and `data:` lines, ended by a blank line. */
@@ -199,18 +200,39 @@ export function connectRealtime(opts: ConnectOptions): { close: () => void; last
   };
 }
 
+/** An event of one of the followed topics, checked against its schema: `type` and `data` typed by the topic's spec. */
+export type LiveEvent<S extends AnyTopicSpec> = TopicEvent<S> & { id: number | null; topic: string };
+
+/** Whether a message is one of its topic's events with data matching the event's schema (else it is dropped, with a warning). */
+export function isEventOf<S extends AnyTopicSpec>(spec: S, m: RealtimeMessage): m is RealtimeMessage & LiveEvent<S> {
+  const checked = checkTopicEvent(spec, m.type, m.data);
+  if (!checked.ok) console.warn(`실시간 이벤트를 버렸습니다: ${checked.message}`);
+  return checked.ok;
+}
+
 /**
- * Follows topics while the component is mounted. `onEvent` may change between renders (the latest
- * one is called); the stream reopens only when the topics change. Returns the connection status.
+ * Follows topics (`lectureTopic.of(12)`, from contracts) while the component is mounted. Each
+ * event is checked against its topic's schema and handed over typed; one that does not match is
+ * dropped with a warning. `onEvent` and `onReady` may change between renders (the latest are
+ * called); the stream reopens only when the topics change. Returns the connection status.
  */
-export function useRealtime(topics: readonly string[], onEvent: (m: RealtimeMessage, ready?: ReadyInfo) => void): RealtimeStatus {
-  const handler = useRef(onEvent);
-  handler.current = onEvent;
+export function useRealtime<S extends AnyTopicSpec>(topics: readonly Topic<S>[], onEvent: (e: LiveEvent<S>) => void, onReady?: (info: ReadyInfo) => void): RealtimeStatus {
+  const handler = useRef({ onEvent, onReady, specs: new Map<string, S>() });
+  handler.current = { onEvent, onReady, specs: new Map(topics.map((t) => [t.name, t.spec])) };
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
-  const key = topics.join(',');
+  const key = topics.map((t) => t.name).join(',');
   useEffect(() => {
     if (!key) return;
-    const conn = connectRealtime({ topics: key.split(','), onEvent: (m, r) => handler.current(m, r), onStatus: setStatus });
+    const conn = connectRealtime({
+      topics: key.split(','),
+      onEvent: (m, ready) => {
+        const h = handler.current;
+        if (ready) return h.onReady?.(ready);
+        const spec = m.topic === null ? undefined : h.specs.get(m.topic);
+        if (spec && isEventOf(spec, m)) h.onEvent(m);
+      },
+      onStatus: setStatus,
+    });
     return () => conn.close();
   }, [key]);
   return key ? status : 'off';

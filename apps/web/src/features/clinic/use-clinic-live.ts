@@ -1,4 +1,4 @@
-import { clinicTopic, type ClinicEvent, type SeatsEvent, seatsTopic } from '@academy/contracts/clinic';
+import { clinicBoardTopic, type ClinicEvent, clinicSeatsTopic, mondayOf, type SeatsEvent } from '@academy/contracts/clinic';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type RealtimeStatus, useRealtime } from '../../lib/realtime.ts';
 
@@ -10,14 +10,10 @@ import { type RealtimeStatus, useRealtime } from '../../lib/realtime.ts';
 export function useClinicLive<T>(opts: { dates: readonly string[]; queryKey: QueryKey; apply: (cached: T, e: ClinicEvent | SeatsEvent) => T | null; staff?: boolean }): RealtimeStatus {
   const client = useQueryClient();
   const staff = opts.staff ?? true;
-  const topics = [...new Set(opts.dates.flatMap((d) => (staff ? [clinicTopic(d), seatsTopic(d)] : [seatsTopic(d)])))].sort();
+  const weeks = [...new Set(opts.dates.map(mondayOf))].sort();
+  const topics = weeks.flatMap((w) => (staff ? [clinicBoardTopic.of(w), clinicSeatsTopic.of(w)] : [clinicSeatsTopic.of(w)]));
   const refetch = () => void client.invalidateQueries({ queryKey: opts.queryKey });
-  return useRealtime(topics, (m, ready) => {
-    if (m.type === 'ready') {
-      if (ready && !ready.resumed) refetch();
-      return;
-    }
-    const e = m as unknown as ClinicEvent | SeatsEvent;
+  return useRealtime<typeof clinicBoardTopic | typeof clinicSeatsTopic>(topics, (e) => {
     let stale = false;
     client.setQueryData<T>(opts.queryKey, (cached) => {
       if (cached === undefined) return cached;
@@ -26,5 +22,7 @@ export function useClinicLive<T>(opts: { dates: readonly string[]; queryKey: Que
       return next ?? cached;
     });
     if (stale) refetch();
+  }, (ready) => {
+    if (!ready.resumed) refetch();
   });
 }

@@ -1,6 +1,6 @@
 import type { Exam, GridRow, ScoreCell, ScoreGrid } from '@academy/contracts/exams';
 import { describe, expect, it } from 'vitest';
-import { applyCells, applyGrades, buildColumns, columnAverage, mergeFreshGrid, parseClipboard, planPaste, readPastedValue, undoItems } from './score-grid-model.ts';
+import { applyCells, applyGrades, buildColumns, columnAverage, mergeFreshGrid, planPaste, readPastedValue, undoItems } from './score-grid-model.ts';
 
 const exam = (id: number, over: Partial<Exam> = {}): Exam => ({
   id, lectureId: 1, weeklyLectureId: 1, seq: id, title: `시험${id}`, templateId: null, questionCount: 0, maxScore: 100, cutline: null, gradeMode: 'none', gradeCutoffs: [],
@@ -14,16 +14,6 @@ const row = (userId: number, n: number, over: Partial<GridRow> = {}): GridRow =>
 const grid = (exams: Exam[], students: GridRow[]): ScoreGrid => ({ lecture: { id: 1, name: '강좌' }, weeklyLectures: [{ id: 1, title: '1회', date: '2026-11-23' }], exams, students, locks: [], sheetMemo: '' });
 const cell = (examId: number, userId: number, over: Partial<ScoreCell> = {}): ScoreCell => ({
   examId, userId, first: null, retake: null, status: 'not_taken', clinic: 'none', delivery: 'none', grade: null, gradeManual: false, memo: '', answers: null, marks: null, version: 1, updatedAt: null, updatedByName: null, ...over,
-});
-
-describe('parseClipboard', () => {
-  it('reads an Excel column and block (tabs, CRLF, trailing new line)', () => {
-    expect(parseClipboard('85\r\n90\r\n\r\n77\r\n')).toEqual([['85'], ['90'], [''], ['77']]);
-    expect(parseClipboard('1\t2\n3\t4')).toEqual([['1', '2'], ['3', '4']]);
-  });
-  it('keeps quoted cells with new lines and quotes', () => {
-    expect(parseClipboard('"a\nb"\t"say ""hi"""\n')).toEqual([['a\nb', 'say "hi"']]);
-  });
 });
 
 describe('readPastedValue', () => {

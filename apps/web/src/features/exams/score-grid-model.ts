@@ -149,58 +149,6 @@ export function applyStudentMemo(grid: ScoreGrid, m: { weeklyLectureId: number; 
 
 // ─── paste ──────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Clipboard text from Excel or Sheets as rows of cells: tabs between cells, new lines between rows,
- * a trailing new line ignored, cells with tabs or new lines quoted ("…", "" for a quote).
- */
-export function parseClipboard(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let i = 0;
-  let quoted = false;
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 2;
-        continue;
-      }
-      if (ch === '"') {
-        quoted = false;
-        i++;
-        continue;
-      }
-      cell += ch;
-      i++;
-      continue;
-    }
-    if (ch === '"' && cell === '') {
-      quoted = true;
-      i++;
-    } else if (ch === '\t') {
-      row.push(cell);
-      cell = '';
-      i++;
-    } else if (ch === '\r' || ch === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
-    } else {
-      cell += ch;
-      i++;
-    }
-  }
-  if (cell !== '' || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
-}
-
 const STATUS_WORDS: Record<string, ScoreStatus> = { 결시: 'absent', 면제: 'exempt', 미응시: 'not_taken', 응시: 'taken' };
 
 /** One pasted cell: a score ("85", "85.5", "85점"), a status word (결시, 면제, 미응시), or blank (left as it is). */

@@ -1,5 +1,6 @@
 import { CLINIC_STATUS_LABEL, DELIVERY_TYPE_LABEL, type Exam, type GridRow, SCORE_STATUS_LABEL, type ScoreLock } from '@academy/contracts/exams';
 import { memo, type KeyboardEvent, type MouseEvent } from 'react';
+import { cellClass, SheetLockBadge, SheetRow } from '../../components/sheet-grid/sheet-grid.tsx';
 import type { GridColumn } from './score-grid-model.ts';
 
 export const ROW_H = 34;
@@ -8,9 +9,7 @@ export const NAME_W = 176;
 export const HEAD_H = 64;
 export const AVG_H = 30;
 export const TOP = HEAD_H + AVG_H;
-
-/** Block selection, in grid coordinates (inclusive). */
-export type Block = { r0: number; r1: number; c0: number; c1: number };
+const LAYOUT = { rowHeight: ROW_H, colWidth: CELL_W, firstColWidth: NAME_W, top: TOP };
 
 export type RowHandlers = {
   onCellMouseDown: (row: number, col: number, e: MouseEvent) => void;
@@ -45,8 +44,8 @@ function cellText(value: number | null, status: string | null, attempt: 'first' 
 /** One student's row. Memoised: a write repaints only its row; plain elements keep 300 × 24 cheap. */
 export const ScoreRow = memo(function ScoreRow({ row, index, columns, exams, activeCol, blockCols, editText, locks, selected, handlers }: RowProps) {
   return (
-    <div role="row" aria-rowindex={index + 3} aria-selected={selected} data-testid="score-row" data-user-id={row.userId} className={selected ? 'sg-row sg-row-selected' : 'sg-row'} style={{ top: TOP + index * ROW_H }}>
-      <div role="rowheader" className="sg-name">
+    <SheetRow index={index} layout={LAYOUT} aria-rowindex={index + 3} aria-selected={selected} data-testid="score-row" data-user-id={row.userId} className={selected ? 'sg-row-selected' : undefined}>
+      <div role="rowheader" className="sheet-first sg-name">
         <input type="checkbox" checked={selected} aria-label={`${row.name} 선택`} tabIndex={-1} onChange={() => {}} onClick={(e) => handlers.onToggleStudent(index, e.shiftKey)} data-testid="score-row-select" />
         <b title={row.name}>{row.name}</b>
         <span>{row.loginId}</span>
@@ -63,15 +62,14 @@ export const ScoreRow = memo(function ScoreRow({ row, index, columns, exams, act
         const clinic = col.attempt === 'first' ? row.clinic[i] : null;
         const below = col.attempt === 'first' && participant && status === 'taken' && value !== null && exam.cutline !== null && value < exam.cutline;
         const editing = c === activeCol && editText !== null;
-        let className = 'sg-cell';
-        if (col.attempt === 'retake') className += ' sg-retake';
-        if (!participant) className += ' sg-none';
-        if (below) className += ' sg-below';
-        if (col.attempt === 'first' && (status === 'absent' || status === 'exempt')) className += ' sg-status';
-        if (lock) className += ' sg-locked';
-        if (c === activeCol) className += ' sg-active';
-        if (blockCols && c >= blockCols[0] && c <= blockCols[1]) className += ' sg-block';
-        if (i % 2 === 1) className += ' sg-odd';
+        let own = 'sg-cell';
+        if (col.attempt === 'retake') own += ' sg-retake';
+        if (!participant) own += ' sg-none';
+        if (below) own += ' sg-below';
+        if (col.attempt === 'first' && (status === 'absent' || status === 'exempt')) own += ' sg-status';
+        if (lock) own += ' sg-locked';
+        if (i % 2 === 1) own += ' sg-odd';
+        const className = cellClass({ active: c === activeCol, block: !!blockCols && c >= blockCols[0] && c <= blockCols[1], locked: !!lock }, own);
         const label = participant
           ? [
               `${row.name} ${exam.title} ${col.attempt === 'first' ? '1차' : '재시험'}`,
@@ -117,7 +115,7 @@ export const ScoreRow = memo(function ScoreRow({ row, index, columns, exams, act
                 onBlur={handlers.onEditBlur}
               />
             ) : lock ? (
-              <span className="sg-lockname" data-testid="score-lock">{lock.holderName} 입력 중</span>
+              <SheetLockBadge label={`${lock.holderName} 입력 중`} />
             ) : (
               <>
                 {cellText(value, status, col.attempt)}
@@ -129,35 +127,28 @@ export const ScoreRow = memo(function ScoreRow({ row, index, columns, exams, act
           </div>
         );
       })}
-    </div>
+    </SheetRow>
   );
 });
 
 /** The grid's one stylesheet (plain elements, so 300 rows stay cheap). Colours meet WCAG AA on white. */
 export const gridCss = {
-  '& .sg-row': { position: 'absolute', left: 0, height: ROW_H, display: 'flex' },
   '& .sg-row-selected .sg-name': { bgcolor: '#e3efe3' },
   '& .sg-name': {
-    position: 'sticky', left: 0, zIndex: 1, width: NAME_W, flex: `0 0 ${NAME_W}px`, pr: 1, pl: 0.5, display: 'flex', alignItems: 'center', gap: 0.5, boxSizing: 'border-box',
-    borderRight: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', fontSize: 13, overflow: 'hidden', whiteSpace: 'nowrap',
+    pr: 1, pl: 0.5, bgcolor: 'background.paper',
     '& b': { overflow: 'hidden', textOverflow: 'ellipsis', fontWeight: 600 },
     '& span': { color: 'text.secondary', fontSize: 11, overflow: 'hidden', textOverflow: 'ellipsis' },
     '& input': { m: 0, width: 15, height: 15, flex: '0 0 auto', accentColor: '#1b5e20' },
   },
   '& .sg-student-memo': { fontStyle: 'normal', fontSize: 10, px: 0.5, borderRadius: 0.5, bgcolor: '#fff3e0', color: '#7a4100', flex: '0 0 auto' },
-  '& .sg-cell': {
-    width: 'var(--cw)', flex: '0 0 var(--cw)', boxSizing: 'border-box', borderRight: 1, borderBottom: 1, borderColor: 'divider', display: 'flex', alignItems: 'center', justifyContent: 'flex-end',
-    pr: 1, fontSize: 14, fontVariantNumeric: 'tabular-nums', cursor: 'cell', position: 'relative', bgcolor: 'background.paper', color: 'text.primary', userSelect: 'none',
-  },
+  '& .sg-cell': { justifyContent: 'flex-end', pr: 1, fontSize: 14, fontVariantNumeric: 'tabular-nums', cursor: 'cell', bgcolor: 'background.paper', color: 'text.primary', userSelect: 'none' },
   '& .sg-odd': { bgcolor: '#fafcfa' },
   '& .sg-retake': { bgcolor: '#f7f5fb', fontSize: 13 },
   '& .sg-none': { bgcolor: '#eceff1', backgroundImage: 'repeating-linear-gradient(135deg, transparent 0 6px, rgba(0,0,0,0.05) 6px 7px)', cursor: 'not-allowed' },
   '& .sg-below': { bgcolor: '#ffebee', color: '#b71c1c', fontWeight: 700 },
   '& .sg-status': { color: '#4a4a4a', fontSize: 12, justifyContent: 'center', pr: 0 },
-  '& .sg-locked': { bgcolor: '#fff3e0', justifyContent: 'center', pr: 0, cursor: 'not-allowed' },
-  '& .sg-lockname': { fontSize: 10, lineHeight: 1.1, color: '#7a4100', fontWeight: 700, textAlign: 'center', whiteSpace: 'normal', px: 0.25 },
-  '& .sg-block': { bgcolor: 'rgba(27,94,32,0.12)' },
-  '& .sg-active': { outline: '2px solid #1b5e20', outlineOffset: '-2px', zIndex: 0 },
+  '& .sg-locked': { bgcolor: '#fff3e0', justifyContent: 'center', pr: 0, px: 0.25 },
+  '& .sg-cell.sheet-block': { bgcolor: 'rgba(27,94,32,0.12)' },
   '& .sg-grade': { fontSize: 10, color: 'text.secondary', ml: 0.25, verticalAlign: 'baseline' },
   '& .sg-memo': { position: 'absolute', top: 0, right: 0, width: 0, height: 0, borderTop: '7px solid #e65100', borderLeft: '7px solid transparent' },
   '& .sg-clinic': { position: 'absolute', left: 3, bottom: 3, width: 6, height: 6, borderRadius: '50%' },
@@ -169,13 +160,10 @@ export const gridCss = {
     width: '100%', height: '100%', boxSizing: 'border-box', border: 0, outline: 0, textAlign: 'right', font: 'inherit', fontSize: 14, fontWeight: 700, px: 0.5,
     bgcolor: '#fffde7', color: 'text.primary',
   },
-  '& .sg-head': { position: 'sticky', top: 0, zIndex: 3, display: 'flex', height: HEAD_H },
-  '& .sg-head-name': {
-    position: 'sticky', left: 0, zIndex: 4, width: NAME_W, flex: `0 0 ${NAME_W}px`, boxSizing: 'border-box', bgcolor: 'grey.100', borderRight: 1, borderBottom: 1, borderColor: 'divider',
-    px: 1, display: 'flex', alignItems: 'center', fontSize: 13, fontWeight: 700,
-  },
+  '& .sg-head': { top: 0, height: HEAD_H },
+  '& .sg-head-name': { bgcolor: 'grey.100', px: 1, fontWeight: 700 },
   '& .sg-col': {
-    width: 'var(--cw)', flex: '0 0 var(--cw)', boxSizing: 'border-box', borderRight: 1, borderBottom: 1, borderColor: 'divider', cursor: 'pointer', textAlign: 'center', fontSize: 11,
+    width: 'var(--sheet-cw)', flex: '0 0 var(--sheet-cw)', boxSizing: 'border-box', borderRight: 1, borderBottom: 1, borderColor: 'divider', cursor: 'pointer', textAlign: 'center', fontSize: 11,
     lineHeight: 1.25, display: 'flex', flexDirection: 'column', justifyContent: 'center', bgcolor: 'grey.100', color: 'text.primary', px: 0.25, border: 0, font: 'inherit',
     '& b': { overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', fontSize: 12, lineHeight: 1.2, wordBreak: 'keep-all', overflowWrap: 'anywhere' },
     '& span': { color: 'text.secondary', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
@@ -183,14 +171,10 @@ export const gridCss = {
   '& .sg-col-odd': { bgcolor: '#e8efe8' },
   '& .sg-col-current': { boxShadow: 'inset 0 -3px 0 #1b5e20' },
   '& .sg-col-retake': { bgcolor: '#ede7f6' },
-  '& .sg-avg': { position: 'sticky', top: HEAD_H, zIndex: 3, display: 'flex', height: AVG_H },
-  '& .sg-avg-name': {
-    position: 'sticky', left: 0, zIndex: 4, width: NAME_W, flex: `0 0 ${NAME_W}px`, boxSizing: 'border-box', bgcolor: '#e8f5e9', borderRight: 1, borderBottom: 2, borderColor: 'divider',
-    px: 1, display: 'flex', alignItems: 'center', fontSize: 12, fontWeight: 700,
-  },
+  '& .sg-avg': { top: HEAD_H, height: AVG_H },
+  '& .sg-avg-name': { bgcolor: '#e8f5e9', borderBottom: 2, borderColor: 'divider', px: 1, fontSize: 12, fontWeight: 700 },
   '& .sg-avg-cell': {
-    width: 'var(--cw)', flex: '0 0 var(--cw)', boxSizing: 'border-box', borderRight: 1, borderBottom: 2, borderColor: 'divider', bgcolor: '#e8f5e9', fontSize: 12, fontWeight: 700,
-    display: 'flex', alignItems: 'center', justifyContent: 'flex-end', pr: 1, fontVariantNumeric: 'tabular-nums', position: 'relative',
+    borderBottom: 2, borderColor: 'divider', bgcolor: '#e8f5e9', fontSize: 12, fontWeight: 700, justifyContent: 'flex-end', pr: 1, fontVariantNumeric: 'tabular-nums',
     '& small': { position: 'absolute', left: 3, top: 1, fontSize: 9, fontWeight: 600, color: '#b71c1c' },
   },
 } as const;

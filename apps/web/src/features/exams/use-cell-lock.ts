@@ -4,49 +4,92 @@ import { lockScoreCell } from './api/lock-score.ts';
 import { unlockScoreCell } from './api/unlock-score.ts';
 import { cellKey } from './score-grid-model.ts';
 
-type Held = { key: string; examId: number; userId: number; acquired: Promise<boolean>; timer: ReturnType<typeof setInterval> };
+/**
+ * How long a cell stays open before the others are told "김조교 입력 중". A score typed and entered
+ * within it costs one request (the write, which refuses a cell someone else holds and one the
+ * screen saw in an older version); an editor left open takes the lock so nobody types over it.
+ */
+export const LOCK_AFTER_MS = 1500;
+
+type Held = { key: string; examId: number; userId: number; acquired: Promise<boolean> | null; timers: ReturnType<typeof setTimeout>[] };
+type Refs = { held: { current: Held | null }; onRefused: { current: (err: unknown, cell: { examId: number; userId: number }) => void } };
+
+const stop = (h: Held) => {
+  for (const t of h.timers) clearTimeout(t);
+  h.timers = [];
+};
+
+/** Requests the lock of the held cell and renews it while it stays held; a refusal ends the hold. */
+function take(h: Held, refs: Refs) {
+  const acquired = lockScoreCell(h.examId, h.userId).then(() => true);
+  h.acquired = acquired;
+  acquired.catch((err: unknown) => {
+    if (refs.held.current !== h) return;
+    stop(h);
+    refs.held.current = null;
+    refs.onRefused.current(err, { examId: h.examId, userId: h.userId });
+  });
+  const renew = () => {
+    h.timers.push(
+      setTimeout(() => {
+        if (refs.held.current !== h) return;
+        void lockScoreCell(h.examId, h.userId).catch(() => {});
+        renew();
+      }, SCORE_LOCK_KEEPALIVE_MS),
+    );
+  };
+  renew();
+}
 
 /**
- * The lock of the one cell this screen is editing: taken when typing starts, renewed every
- * SCORE_LOCK_KEEPALIVE_MS while the editor stays open, released when it closes — always after the
- * lock request and the pending write have answered, so a late request never leaves a lock behind.
+ * The lock of the one cell this screen is editing. `open` starts the clock (`now: true` takes the
+ * lock at once: a dialog); the lock is renewed every SCORE_LOCK_KEEPALIVE_MS while the editor
+ * stays open. `close` ends it: after a write the server has already released it in the write's
+ * transaction; otherwise it is released after its request answered, so a late request never leaves
+ * a lock behind.
  */
-export function useCellLock() {
+export function useCellLock(opts: { onRefused: (err: unknown, cell: { examId: number; userId: number }) => void }) {
   const held = useRef<Held | null>(null);
+  const onRefused = useRef(opts.onRefused);
+  onRefused.current = opts.onRefused;
 
-  const release = useCallback((after?: Promise<unknown>) => {
+  /** Ends the hold. `written`: a write of the cell went out (it releases the lock itself). Resolves when a pending lock request answered. */
+  const close = useCallback((written?: boolean): Promise<void> => {
     const h = held.current;
-    if (!h) return;
+    if (!h) return Promise.resolve();
     held.current = null;
-    clearInterval(h.timer);
-    void Promise.allSettled([h.acquired, after]).then(([got]) => {
-      if (got.status === 'fulfilled' && got.value) void unlockScoreCell(h.examId, h.userId).catch(() => {});
-    });
+    stop(h);
+    const acquired = h.acquired;
+    if (!acquired) return Promise.resolve();
+    return acquired.then(
+      (got) => {
+        if (got && !written) void unlockScoreCell(h.examId, h.userId).catch(() => {});
+      },
+      () => {},
+    );
   }, []);
 
-  /** Takes the cell's lock; rejects with the server's 409 (`exams.cell_locked`) when someone else holds it. */
-  const hold = useCallback(
-    (examId: number, userId: number): Promise<boolean> => {
+  const open = useCallback(
+    (examId: number, userId: number, o: { now?: boolean } = {}) => {
       const key = cellKey(examId, userId);
-      if (held.current?.key === key) return held.current.acquired;
-      release();
-      const acquired = lockScoreCell(examId, userId).then(() => true);
-      const timer = setInterval(() => void lockScoreCell(examId, userId).catch(() => {}), SCORE_LOCK_KEEPALIVE_MS);
-      const h: Held = { key, examId, userId, acquired, timer };
+      if (held.current?.key === key) return;
+      void close();
+      const h: Held = { key, examId, userId, acquired: null, timers: [] };
       held.current = h;
-      acquired.catch(() => {
-        if (held.current === h) {
-          clearInterval(h.timer);
-          held.current = null;
-        }
-      });
-      return acquired;
+      const refs = { held, onRefused };
+      if (o.now) take(h, refs);
+      else h.timers.push(setTimeout(() => held.current === h && take(h, refs), LOCK_AFTER_MS));
     },
-    [release],
+    [close],
   );
+
+  /** Waits for a lock request still out, so the write that follows releases it. */
+  const settled = useCallback(async () => {
+    await held.current?.acquired?.catch(() => false);
+  }, []);
 
   const isMine = useCallback((examId: number, userId: number) => held.current?.key === cellKey(examId, userId), []);
 
-  useEffect(() => () => release(), [release]);
-  return { hold, release, isMine };
+  useEffect(() => () => void close(), [close]);
+  return { open, close, settled, isMine };
 }

@@ -1,5 +1,5 @@
-import { OMR_BATCH_STATUS_LABEL, OMR_SHEET_STATUS_LABEL, type OmrBatch, type OmrExamSheet, type OmrProgressEvent } from '@academy/contracts/omr';
-import { topicOf } from '@academy/contracts/realtime';
+import { OMR_BATCH_STATUS_LABEL, OMR_SHEET_STATUS_LABEL, type OmrBatch, type OmrExamSheet } from '@academy/contracts/omr';
+import { lectureTopic } from '@academy/contracts/lectures';
 import { formatKoreanDate } from '@academy/contracts/format';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
@@ -34,9 +34,9 @@ export function OmrPanel({ exam }: { exam: OmrExamSheet }) {
   const [progress, setProgress] = useState<Record<number, { done: number; total: number; status: OmrBatch['status'] }>>({});
   const client = useQueryClient();
 
-  useRealtime([topicOf('lecture', exam.lectureId)], (m) => {
+  useRealtime([lectureTopic.of(exam.lectureId)], (m) => {
     if (m.type !== 'omr') return;
-    const e = m.data as OmrProgressEvent['data'];
+    const e = m.data;
     if (e.examId !== exam.examId) return;
     setProgress((p) => ({ ...p, [e.batchId]: { done: e.done, total: e.total, status: e.status } }));
     if (e.status !== 'reading' || e.done === e.total) void client.invalidateQueries({ queryKey: ['omr'] });

@@ -1,7 +1,6 @@
 import { formatFileSize } from '@academy/contracts/files';
 import { formatKoreanDate } from '@academy/contracts/format';
-import { topicOf } from '@academy/contracts/realtime';
-import type { Video } from '@academy/contracts/videos';
+import { type Video, videosTopic } from '@academy/contracts/videos';
 import AddLinkOutlined from '@mui/icons-material/AddLinkOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
@@ -55,10 +54,9 @@ export function VideosTab(props: { lectureId: number; sessions: SessionOption[];
   const input = useRef<HTMLInputElement>(null);
 
   // Processing progress arrives on the session's topic; the end of a job refreshes list and table.
-  useRealtime(wlId ? [topicOf('videos', wlId)] : [], (m) => {
-    if (m.type !== 'job' || !wlId) return;
-    const d = m.data as { state: string; done?: number; message?: string };
-    if (d.state === 'active') {
+  useRealtime(wlId ? [videosTopic.of(wlId)] : [], (e) => {
+    if (e.type !== 'job' || !wlId) return;
+    if (e.data.state === 'active') {
       void client.invalidateQueries({ queryKey: sessionVideosQuery(lectureId, wlId).queryKey });
       return;
     }
