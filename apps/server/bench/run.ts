@@ -282,8 +282,8 @@ async function startChild(args: string[], env: Record<string, string>, url: stri
   const tsx = path.join(serverRoot, '..', '..', 'node_modules', '.bin', 'tsx');
   const child = spawn(tsx, args, { cwd: serverRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(child);
-  // Up to a minute: on a loaded machine tsx compiles the server for a good while before it listens.
-  for (let i = 0; i < 600; i++) {
+  // Up to two minutes: on a loaded machine tsx compiles the server for a good while before it listens.
+  for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`${args[0]} exited with ${child.exitCode}`);
     try {
       await fetch(`${url}/api/health`);
