@@ -108,12 +108,12 @@ describe('exams: a refused value does not trap the cursor', () => {
     await keys(page, 'Control+Home');
     await page.keyboard.type('105');
     await keys(page, 'Enter');
-    await page.getByTestId('sheet-message').filter({ hasText: '점수는 만점(100점)을 넘을 수 없습니다' }).waitFor();
+    await page.getByText('점수는 만점(100점)을 넘을 수 없습니다').first().waitFor();
     expect(await page.getByTestId('score-input').inputValue()).toBe('105');
 
     // A click on the third student leaves the cell with its old value and moves there.
     await cell(2).click();
-    await page.getByTestId('score-input').waitFor({ state: 'detached' });
+    await page.getByTestId('score-input').waitFor({ state: 'detached', timeout: 10_000 });
     expect(await cell(0).getAttribute('data-value')).toBe('70');
     expect(await cell(2).getAttribute('class')).toContain('sheet-active');
 

@@ -76,10 +76,9 @@ describe('lectures (CRM)', () => {
     await sheet.waitFor();
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'attendance-grid');
     const cell = (userId: number) => sheet.locator(`[data-user-id="${userId}"] [role="gridcell"][data-col="${todayCol}"]`);
-    expect(await cell(next!.userId).getAttribute('class')).toContain('sheet-active');
     // It says where it starts and that each key steps down, next to the sheet.
-    expect(await page.getByTestId('att-start-hint').innerText()).toBe('다음 미입력 학생부터 · 입력하면 아래로');
-    expect(await page.getByTestId('att-start-hint').isVisible()).toBe(true);
+    expect(await page.getByText('다음 미입력 학생부터 · 입력하면 아래로').isVisible()).toBe(true);
+    expect(await cell(next!.userId).getAttribute('class')).toContain('sheet-active');
     await expectAccessible(page, '출결표 (오늘 회차)');
     await page.keyboard.press('1');
     await sheet.locator(`[data-user-id="${next!.userId}"] [role="gridcell"][data-col="${todayCol}"][data-value="${first.id}"]`).waitFor();
