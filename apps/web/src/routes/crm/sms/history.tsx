@@ -184,7 +184,7 @@ export default function CrmSmsHistoryPage() {
                   <TableCell padding="checkbox" onClick={(e) => e.stopPropagation()}>
                     {m.status === 'failed' && m.secret && (
                       <Tooltip title="보안 링크가 든 문자는 다시 보낼 수 없습니다. 새 링크를 요청하거나 만들어 보내 주세요">
-                        <LockOutlined fontSize="small" color="action" aria-label="보안 문자: 다시 보낼 수 없음" sx={{ m: 1.5 }} />
+                        <LockOutlined fontSize="small" color="action" titleAccess="보안 문자: 다시 보낼 수 없음" sx={{ m: 1.5 }} />
                       </Tooltip>
                     )}
                     {m.status === 'failed' && !m.secret && (
