@@ -17,6 +17,7 @@ import type { ModuleHooks } from './module.ts';
 import { createAudit } from './lib/audit/audit.ts';
 import { createJobs } from './lib/jobs/jobs.ts';
 import { HttpRequestContext, requestContext, requestIdFrom } from './lib/observability/request-context.ts';
+import { createLimits } from './lib/limits/limits.ts';
 import { createPublicLinks } from './lib/links/links.ts';
 import { createRealtime } from './lib/realtime/realtime.ts';
 import type { SmsTiming } from './lib/sms/delivery.ts';
@@ -49,6 +50,8 @@ export async function buildApp(deps: {
   database: Database;
   now?: () => Date;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write: (line: string) => void };
   webDist?: string | null;
   /** Seconds between job polls when no wake-up arrives (tests lower it). */
   jobPollingSeconds?: number;
@@ -57,7 +60,7 @@ export async function buildApp(deps: {
 }): Promise<BuiltApp> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger: deps.logger === false ? false : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     // X-Forwarded-For/-Proto/-Host only from the proxies named in TRUST_PROXY: otherwise `req.ip`
     // (which the rate limits count by) is the socket's address, whatever the headers say.
     trustProxy: config.trustProxy?.length ? config.trustProxy : false,
@@ -108,6 +111,7 @@ export async function buildApp(deps: {
     listen: database.listen,
     realtime,
     jobs,
+    limits: createLimits({ db: database.db, now: () => now() }),
     links: createPublicLinks(database.db),
     now,
   };
@@ -129,13 +133,14 @@ export async function buildApp(deps: {
   // The documentation page sends its own CSP, with the hashes of its inline scripts.
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const realtimeRoutes = registerRealtimeRoutes(app, ctx);
+  const realtimeRoutes = registerRealtimeRoutes(app, ctx, { alive: (claims) => modules.users.sessionAlive(claims), watch: (fn) => modules.users.watchSessions(fn) });
   const metrics = registerMetrics(app, { database, ctx, realtimeStreams: realtimeRoutes.openStreams });
   const kernel: ModuleHooks = {
     // Delivering the SMS outbox: a job per message, and a schedule that re-queues any message left without one.
     jobs: sms.hooks.jobs,
     schedules: [
       { name: 'realtime.prune', cron: '*/30 * * * *', run: async () => void (await ctx.realtime.prune(ctx.now())) },
+      { name: 'limits.prune', cron: '23 * * * *', run: async () => void (await ctx.limits.prune()) },
       ...(sms.hooks.schedules ?? []),
       ...(database.kind === 'pglite' ? [embeddedVacuum(database.db)] : []),
     ],

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Audit } from './lib/audit/audit.ts';
 import type { Jobs } from './lib/jobs/jobs.ts';
+import type { Limits } from './lib/limits/limits.ts';
 import type { PublicLinks } from './lib/links/links.ts';
 import type { Realtime } from './lib/realtime/realtime.ts';
 import type { Sms } from './lib/sms/sms.ts';
@@ -10,7 +11,7 @@ import type { TokenSigner } from './lib/tokens.ts';
 
 /**
  * The kernel: the shared mechanisms every module may use (database, audit, SMS outbox, file
- * storage, realtime push, jobs, public links, token signing, the clock). Built once in buildApp; tests may
+ * storage, realtime push, jobs, attempt limits, public links, token signing, the clock). Built once in buildApp; tests may
  * swap `now`. `db` joins the caller's transaction (src/db/client.ts).
  */
 export type AppContext = {
@@ -30,6 +31,8 @@ export type AppContext = {
   realtime: Realtime;
   /** Background work that survives a restart: queues, retries, schedules (src/lib/jobs). */
   jobs: Jobs;
+  /** Attempt limits (sign-in, find-password, the board, the error log): claimed atomically in PostgreSQL before the work (src/lib/limits). */
+  limits: Limits;
   /** Hashed, expiring, revocable tokens for pages opened from an SMS (a parent's score report). */
   links: PublicLinks;
   now: () => Date;

@@ -10,6 +10,8 @@ export type EventStream = {
   next: (match: (e: RealtimeEvent) => boolean) => Promise<RealtimeEvent>;
   /** Resolves once the server said catch-up is over (`event: ready`). */
   ready: Promise<void>;
+  /** Resolves when the stream ends: the server closed it, or `close()`. */
+  ended: Promise<void>;
   close: () => void;
 };
 
@@ -21,6 +23,8 @@ export async function openEventStream(url: string, token: string): Promise<Event
   const waiters: { match: (e: RealtimeEvent) => boolean; resolve: (e: RealtimeEvent) => void }[] = [];
   let markReady: () => void = () => {};
   const ready = new Promise<void>((r) => (markReady = r));
+  let markEnded: () => void = () => {};
+  const ended = new Promise<void>((r) => (markEnded = r));
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -50,11 +54,14 @@ export async function openEventStream(url: string, token: string): Promise<Event
       }
     } catch {
       // aborted by close()
+    } finally {
+      markEnded();
     }
   })();
   return {
     events,
     ready,
+    ended,
     next: (match) => {
       const seen = events.find(match);
       return seen ? Promise.resolve(seen) : new Promise((resolve) => waiters.push({ match, resolve }));

@@ -212,7 +212,7 @@ describe('fuzzing every OpenAPI operation', () => {
     expect(failures).toEqual([]);
   }, 300_000);
 
-  it('answers hostile GraphQL filters on every list with a client error, never a server error', async () => {
+  it('answers hostile GraphQL filters on every list with a client error, never a server error, also inside fragments and as wide booleans', async () => {
     type TypeRef = { kind: string; name: string | null; ofType: TypeRef | null };
     const named = (r: TypeRef): string => r.name ?? named(r.ofType!);
     const intro = await t.call('POST', '/api/gql', admin, {
@@ -234,13 +234,36 @@ describe('fuzzing every OpenAPI operation', () => {
           filters.push({ [f.name]: cmp });
         }
       }
+      // Wide booleans (issue 34 item 9): a 35,000-term \`or\`, \`and\` inside \`or\` inside \`and\`, and nesting deeper than any grid.
+      const terms = Array.from({ length: 35_000 }, (_, i) => ({ id: { eq: String(i + 1) } }));
+      let deep: Record<string, unknown> = { id: { eq: '1' } };
+      for (let i = 0; i < 200; i++) deep = { [i % 2 ? 'or' : 'and']: [deep, { id: { eq: String(i + 1) } }] };
+      filters.push({ or: terms }, { and: [{ or: terms.slice(0, 15_000) }, { and: terms.slice(0, 10_000) }] }, deep);
+      // Each filter in a plain document, inside a fragment spread and inside an inline fragment.
+      const documents = [
+        `query($f: ${filterType}!) { ${list.name}(filter: $f) { __typename } }`,
+        `query($f: ${filterType}!) { ...W } fragment W on Query { ${list.name}(filter: $f) { __typename } }`,
+        `query($f: ${filterType}!) { ... on Query { ${list.name}(filter: $f) { __typename } } }`,
+      ];
       for (const filter of filters) {
-        for (const token of [admin, null]) {
-          const r = await t.call('POST', '/api/gql', token, { query: `query($f: ${filterType}!) { ${list.name}(filter: $f) { __typename } }`, variables: { f: filter } });
-          const body = JSON.stringify(r.json);
-          if (r.status >= 500 || LEAK.test(body) || body.includes(DATA_ERROR_MESSAGE) || body.includes('server.error')) {
-            failures.push(`${list.name} ${JSON.stringify(filter).slice(0, 120)} (${token ? 'admin' : 'anonymous'}) → ${r.status} ${body.slice(0, 200)}`);
+        for (const [d, query] of documents.entries()) {
+          // The plain shape takes every filter; the wrapped ones the hostile and the wide.
+          if (d > 0 && !(filter === deep || (typeof filter === 'object' && filter !== null && ('or' in filter || 'and' in filter || 'id' in filter)))) continue;
+          for (const token of [admin, null]) {
+            const r = await t.call('POST', '/api/gql', token, { query, variables: { f: filter } });
+            const body = JSON.stringify(r.json);
+            if (r.status >= 500 || LEAK.test(body) || body.includes(DATA_ERROR_MESSAGE) || body.includes('server.error')) {
+              failures.push(`${list.name} [${d}] ${JSON.stringify(filter).slice(0, 120)} (${token ? 'admin' : 'anonymous'}) → ${r.status} ${body.slice(0, 200)}`);
+            }
           }
+        }
+      }
+      // Lists multiplied through fragments: more root fields than allowed, hidden in spreads.
+      const spread = Array.from({ length: 13 }, (_, i) => `x${i}: ${list.name} { __typename }`).join(' ');
+      for (const query of [`{ ...A ...B } fragment A on Query { ${spread} } fragment B on Query { ${spread} }`, `{ ... on Query { ${spread} } }`]) {
+        for (const token of [admin, null]) {
+          const r = await t.call('POST', '/api/gql', token, { query });
+          if (r.status >= 500 || r.status < 400 || JSON.stringify(r.json).includes('server.error')) failures.push(`${list.name} fragment-wrapped roots (${token ? 'admin' : 'anonymous'}) → ${r.status}`);
         }
       }
     }

@@ -45,10 +45,13 @@ export const testConfig = (over: Partial<Config> = {}): Config => ({
  * `seed: true` loads the demo center (browser-test fixtures, a few legacy tests); new tests pass
  * `seed: false` and build what they need with the modules' testkits (makeStaff, makeStudents …).
  */
-export async function createTestApp(opts: { seed?: boolean; config?: Partial<Config>; smsTiming?: SmsTiming; webDist?: string } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { seed?: boolean; config?: Partial<Config>; smsTiming?: SmsTiming; webDist?: string; logs?: string[] } = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const clock = { now: new Date(), advance: (ms: number) => { clock.now = new Date(clock.now.getTime() + ms); } };
-  const built = await buildApp({ config: testConfig(opts.config), database, now: () => clock.now, logger: false, webDist: opts.webDist ?? null, smsTiming: opts.smsTiming });
+  // `logs`: the server logs at warn and above into this array (a test that checks what would page someone).
+  const logging = opts.logs ? { logger: true, logStream: { write: (line: string) => void opts.logs!.push(line) } } : { logger: false };
+  const config = testConfig({ ...(opts.logs ? { logLevel: 'warn' as const } : {}), ...opts.config });
+  const built = await buildApp({ config, database, now: () => clock.now, ...logging, webDist: opts.webDist ?? null, smsTiming: opts.smsTiming });
   if (opts.seed !== false) await seedDemo(built);
   return {
     ...built,

@@ -56,7 +56,11 @@ describe('SMS', () => {
     // One message, with its attempt.
     await page.getByTestId('sms-message-row').first().click();
     await page.getByTestId('sms-message-dialog').getByText('발송 요청 접수').waitFor();
-    expect(await page.getByTestId('sms-message-dialog').innerText()).toContain('/link/week/');
+    // The week link is a key to the child's week: shown masked, to every role (issue 34 item 1).
+    await page.getByTestId('sms-secret-note').waitFor();
+    const shown = await page.getByTestId('sms-message-dialog').innerText();
+    expect(shown).toContain('/link/week/••••••');
+    expect(shown).not.toMatch(/\/link\/week\/[A-Za-z0-9_-]{32}/);
     await expectAccessible(page, pathOf(page));
   });
 });

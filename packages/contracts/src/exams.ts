@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { downloadReply, endpoint, multipartBody, XLSX_TYPE } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
+import { linkDaysSchema, PUBLIC_LINK_MAX_DAYS } from './links.ts';
 import { reportIssues, type RuleIssue } from './rules.ts';
 import { idParam, isoDateSchema, text } from './validation.ts';
 
@@ -416,7 +417,7 @@ export type OpenExam = z.infer<typeof openExam>;
 export const scoreLinkBody = z.object({
   userIds: z.array(idParam).min(1).max(500).describe('학생 ID'),
   sendSms: z.boolean().default(true).describe('학부모 전화로 링크를 문자로 보냄'),
-  expiresInDays: z.number().int().min(1).max(60).default(14),
+  expiresInDays: linkDaysSchema.default(14).describe(`링크가 열리는 날 수 (최대 ${PUBLIC_LINK_MAX_DAYS}일)`),
 });
 export const scoreLinkResult = z.object({
   userId: z.number(),

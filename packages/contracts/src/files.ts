@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
+import { linkDaysSchema, PUBLIC_LINK_MAX_DAYS } from './links.ts';
 import { fileNameText, id, idParam, text } from './validation.ts';
 
 /**
@@ -246,7 +247,6 @@ export const materialWeek = z.object({
 export type MaterialWeek = z.infer<typeof materialWeek>;
 
 export const PARENT_LINK_DEFAULT_DAYS = 7;
-export const PARENT_LINK_MAX_DAYS = 30;
 
 export const parentLink = z.object({
   id: z.number(),
@@ -315,13 +315,7 @@ export const filePermissionBody = z.object({
 
 export const parentLinksBody = z.object({
   studentIds: z.array(idParam).max(200).default([]).describe('이 학생들의 학부모에게 (비우면 학생 없이 링크 하나)'),
-  expiresInDays: z
-    .number()
-    .int()
-    .min(1)
-    .max(PARENT_LINK_MAX_DAYS)
-    .default(PARENT_LINK_DEFAULT_DAYS)
-    .describe(`유효 기간(일), 기본 ${PARENT_LINK_DEFAULT_DAYS}일, 최대 ${PARENT_LINK_MAX_DAYS}일`),
+  expiresInDays: linkDaysSchema.default(PARENT_LINK_DEFAULT_DAYS).describe(`유효 기간(일), 기본 ${PARENT_LINK_DEFAULT_DAYS}일, 최대 ${PUBLIC_LINK_MAX_DAYS}일`),
   sendSms: z.boolean().default(false).describe('학부모 연락처로 링크 문자 보내기'),
 });
 

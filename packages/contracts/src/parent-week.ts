@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { CLINIC_STATUSES, SCORE_STATUSES } from './exams.ts';
+import { linkDaysSchema } from './links.ts';
 import { idParam, text } from './validation.ts';
 
 /** How far back a parent may page from the current week. */
@@ -87,7 +88,7 @@ export const parentWeekApi = {
   create: endpoint({
     method: 'POST', path: '/students/:id/week-links', tag, permission: 'TA', summary: '학생의 주간 리포트 링크 만들기 (학부모에게 문자로 보낼 수 있음)',
     body: z.object({
-      expiresInDays: z.number().int().min(1, '1일 이상이어야 합니다').max(60, '60일 이하여야 합니다').default(WEEK_LINK_DEFAULT_DAYS),
+      expiresInDays: linkDaysSchema.default(WEEK_LINK_DEFAULT_DAYS),
       sendSms: z.boolean().default(false).describe('학부모 번호로 문자 보내기'),
     }),
     reply: z.object({ url: text(), expiresAt: text(), smsQueued: z.boolean(), link: weekLinkItem }),

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
+import { linkDaysSchema } from './links.ts';
 import { id, idListParam, idParam, phoneSchema, text } from './validation.ts';
 
 /** SMS up to 90 bytes in EUC-KR, LMS above that up to 2,000 bytes (PRODUCT.md "SMS"). */
@@ -272,7 +273,8 @@ export const smsMessage = z.object({
   provider: text().nullable(),
   sentAt: text().nullable(),
   doneAt: text().nullable(),
-  body: text(),
+  body: text().describe('보낸 본문. 보안 문자(secret)는 링크를 가린 본문'),
+  secret: z.boolean().describe('비밀번호 재설정·학부모 링크처럼 열쇠가 든 문자: 누구에게나 가려서 보이고 다시 보낼 수 없습니다'),
   resendOf: z.number().nullable(),
 });
 export type SmsHistoryMessage = z.infer<typeof smsMessage>;
@@ -307,7 +309,7 @@ export const smsSettingsBody = z.object({
   senderName: text().trim().min(1, '보내는 곳 이름을 입력해 주세요').max(20, '보내는 곳 이름은 20자 이하로 입력해 주세요').describe('광고 문자 앞에 붙는 이름 (예: 한빛학원)'),
   optOutNotice: text().trim().max(60, '수신거부 안내는 60자 이하로 입력해 주세요').default('').describe('광고 문자 끝의 무료 수신거부 안내 (예: 무료수신거부 080-123-4567). 비어 있으면 광고 문자를 보낼 수 없습니다'),
   attendanceDelayMinutes: z.number().int().min(0).max(60).describe('출결 표시 후 알림까지 기다리는 분 (그 사이 고치면 보내지 않음)'),
-  weekLinkDays: z.number().int().min(1).max(60).describe('#{링크}로 보내는 주간 리포트 링크의 유효 기간 (일)'),
+  weekLinkDays: linkDaysSchema.describe('#{링크}로 보내는 주간 리포트 링크의 유효 기간 (일)'),
   events: z.array(smsEventSetting).max(SMS_EVENTS.length),
 });
 

@@ -13,6 +13,7 @@ export * from '../modules/student-records/student-records.table.ts';
 export * from '../modules/files/files.table.ts';
 export * from '../lib/realtime/realtime.table.ts';
 export * from '../lib/links/links.table.ts';
+export * from '../lib/limits/limits.table.ts';
 export * from '../modules/exams/exams.table.ts';
 export * from '../modules/staff/staff.table.ts';
 export * from '../modules/payroll/payroll.table.ts';

@@ -94,7 +94,9 @@ export function route<E extends AnyEndpoint>(app: FastifyInstance, e: E, handler
         const result = await handler({
           params: req.params, query: req.query, body, upload, user: req.user, req, reply,
         } as RouteInput<E>);
-        if (!file || result === reply) return result;
+        // A handler that answered itself returns `reply`, which is a thenable: awaiting it waits
+        // for the answer to finish (a stream until the client leaves) and gives undefined.
+        if (!file || result === reply || reply.sent) return reply.sent ? reply : result;
         const f = result as FileResult;
         return reply
           .header('content-type', f.contentType ?? file.contentType)

@@ -7,10 +7,12 @@ export const REFRESH_TOKEN_TTL_DAYS = 14;
 
 /**
  * `sessionVersion`: the account's session version when the token was issued. Sign-out, revoking
- * sessions and deactivation raise the account's version, which ends every access token issued
- * before (checked on each request, plugins/auth.ts). Absent means 0.
+ * sessions, deactivation, a change of role or admin level and a new password raise the account's
+ * version, which ends every access token issued before (checked on each request, plugins/auth.ts).
+ * Absent means 0. `sessionId`: the sign-in (refresh-token family) the token belongs to, so that a
+ * user's own password change can keep this session and end the others.
  */
-export type AccessClaims = { userId: number; loginId: string; userType: UserType; isAdminLevel: boolean; sessionVersion?: number };
+export type AccessClaims = { userId: number; loginId: string; userType: UserType; isAdminLevel: boolean; sessionVersion?: number; sessionId?: string };
 
 export type TokenSigner = {
   sign: (claims: AccessClaims) => Promise<string>;
@@ -26,7 +28,7 @@ export function createTokenSigner(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_
   const verified = new Map<string, { claims: AccessClaims; exp: number }>();
   return {
     sign: (c) =>
-      new SignJWT({ lid: c.loginId, typ: c.userType, adm: c.isAdminLevel, sv: c.sessionVersion ?? 0 })
+      new SignJWT({ lid: c.loginId, typ: c.userType, adm: c.isAdminLevel, sv: c.sessionVersion ?? 0, ...(c.sessionId ? { sid: c.sessionId } : {}) })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(c.userId))
         .setIssuedAt()
@@ -80,7 +82,8 @@ function verifyHs256(token: string, key: Uint8Array): Verified {
   const typ = payload.typ;
   if (typeof payload.sub !== 'string' || !Number.isInteger(userId) || (typ !== 'STUDENT' && typ !== 'TA' && typ !== 'ADMIN')) return INVALID;
   const sessionVersion = typeof payload.sv === 'number' && Number.isInteger(payload.sv) ? payload.sv : 0;
-  return { ok: true, exp: payload.exp, claims: { userId, loginId: String(payload.lid ?? ''), userType: typ, isAdminLevel: payload.adm === true, sessionVersion } };
+  const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
+  return { ok: true, exp: payload.exp, claims: { userId, loginId: String(payload.lid ?? ''), userType: typ, isAdminLevel: payload.adm === true, sessionVersion, ...(sessionId ? { sessionId } : {}) } };
 }
 
 /** An opaque refresh token and the hash we store for it. */

@@ -75,4 +75,25 @@ describe.skipIf(!base)('realtime across two server processes (PostgreSQL)', () =
     stream.close();
     console.log(`lock seen on the other instance after ${latency.toFixed(0)} ms`);
   });
+  it("a stream open on one instance closes when the account's session ends on the other (issue 34 item 5)", async () => {
+    const manager = await login(a.url, 'manager', 'manager1234!');
+    const tas = (await call(a.url, manager, 'GET', '/admin/ta')).json as { id: number; loginId: string }[];
+    const ta = tas.find((x) => x.loginId === 'ta01')!;
+    const lecture = ((await call(a.url, manager, 'GET', '/lectures')).json as { id: number }[])[0]!;
+    // Deactivated on B: the stream on A ends.
+    const token = await login(b.url, 'ta01', 'ta1234!');
+    const stream = await openEventStream(`${a.url}/api/realtime/events?topics=lecture:${lecture.id}`, token);
+    await stream.ready;
+    expect((await call(b.url, manager, 'PUT', `/admin/ta/${ta.id}/toggle-status`)).status).toBe(200);
+    await stream.ended;
+    expect((await call(b.url, manager, 'PUT', `/admin/ta/${ta.id}/toggle-status`)).status).toBe(200);
+    // Signed out on B: the stream on A ends.
+    const res = await fetch(`${b.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginId: 'ta01', password: 'ta1234!' }) });
+    const again = ((await res.json()) as { accessToken: string }).accessToken;
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('refreshToken='))!.split(';')[0]!;
+    const second = await openEventStream(`${a.url}/api/realtime/events?topics=lecture:${lecture.id}`, again);
+    await second.ready;
+    await fetch(`${b.url}/api/auth/logout`, { method: 'POST', headers: { cookie } });
+    await second.ended;
+  });
 });

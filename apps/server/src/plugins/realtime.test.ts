@@ -12,13 +12,14 @@ import { makeStaff, makeStudents, type TestAccount } from '../modules/users/user
 
 let t: TestApp;
 let base: string;
+const logs: string[] = [];
 let staff: Awaited<ReturnType<typeof makeStaff>>;
 let kid: TestAccount;
 let lectureId: number;
 let examId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: false });
+  t = await createTestApp({ seed: false, logs });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   staff = await makeStaff(t);
   [kid] = (await makeStudents(t, 1)) as [TestAccount];
@@ -101,6 +102,23 @@ describe('realtime channel (one process)', () => {
     await again.ready;
     again.close();
     for (const s of streams) s.close();
+  });
+
+  it('a normal tab close logs nothing at error level (issue 34 item 14)', async () => {
+    const errors = () => logs.filter((l) => (JSON.parse(l) as { level: number }).level >= 50);
+    const before = errors().length;
+    const url = `${base}/api/realtime/events?topics=lecture:${lectureId}`;
+    const tabs = [];
+    for (let i = 0; i < REALTIME_STREAMS_PER_USER; i++) tabs.push(await openEventStream(url, staff.admin.token));
+    await Promise.all(tabs.map((s) => s.ready));
+    tabs.pop()!.close();
+    // The server has seen the tab go when the slot it held is free again.
+    let again: Awaited<ReturnType<typeof openEventStream>> | null = null;
+    while (!again) again = await openEventStream(url, staff.admin.token).catch(() => null);
+    await again.ready;
+    expect((await t.call('GET', '/api/health')).status).toBe(200);
+    expect(errors().slice(before)).toEqual([]);
+    for (const s of [...tabs, again]) s.close();
   });
 
   it('ends the stream of a client that stops reading instead of buffering its backlog', async () => {

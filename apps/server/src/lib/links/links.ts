@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PUBLIC_LINK_ERRORS } from '@academy/contracts/links';
+import { PUBLIC_LINK_ERRORS, PUBLIC_LINK_MAX_DAYS } from '@academy/contracts/links';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appError } from '../errors.ts';
+import { appError, badRequest } from '../errors.ts';
 import { publicLinks } from './links.table.ts';
 
 export type PublicLink = typeof publicLinks.$inferSelect;
@@ -13,7 +13,7 @@ const TOKEN_BYTES = 24;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
 
 export type PublicLinks = {
-  /** Makes a link; the token is returned once and only its hash kept. */
+  /** Makes a link; the token is returned once and only its hash kept. It lives at most PUBLIC_LINK_MAX_DAYS, whatever its purpose. */
   create: (opts: { purpose: string; studentId: number | null; subjectId: number; expiresAt: Date; createdBy: number; smsPhone?: string | null; now: Date }) => Promise<{ link: PublicLink; token: string }>;
   /**
    * The link of a token for this purpose: 404 `links.not_found` for a token that is malformed,
@@ -44,6 +44,10 @@ export function createPublicLinks(db: Db): PublicLinks {
     statusOf,
 
     async create(opts) {
+      // The one bound of every purpose (issue 34 item 15); the schemas hold forms to it already.
+      if (opts.expiresAt.getTime() > opts.now.getTime() + PUBLIC_LINK_MAX_DAYS * 86_400_000 + 60_000) {
+        throw badRequest('validation.invalid', `링크는 최대 ${PUBLIC_LINK_MAX_DAYS}일까지 열 수 있습니다`);
+      }
       const token = randomBytes(TOKEN_BYTES).toString('base64url');
       const [link] = await db
         .insert(publicLinks)

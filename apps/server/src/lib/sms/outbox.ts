@@ -3,6 +3,7 @@ import { LMS_MAX_BYTES, eucKrByteLength, messageKind, type Audience } from '@aca
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Jobs } from '../jobs/jobs.ts';
+import { holdsPublicLink } from './secret.ts';
 import { smsOutbox } from './sms.table.ts';
 
 export const DELIVER_QUEUE = 'sms.deliver';
@@ -24,6 +25,11 @@ export type SmsMessage = {
   sendAfter?: Date | null;
   /** Idempotency key: a second message with the same key is not queued (an event that must text once). */
   key?: string;
+  /**
+   * Carries a secret (secret.ts): shown masked in every history and never re-sent. A body with a
+   * link into /link/… is secret whatever this says; say it for the other secrets (a security notice).
+   */
+  secret?: boolean;
   /**
    * Signed with the center's name: the outbox puts "[보내는 곳 이름] " in front of the body (the
    * SMS settings' name, "학원" until a center saves one). Areas built before the SMS area (sign-in,
@@ -65,6 +71,7 @@ function rowsOf(msgs: SmsMessage[], now: Date) {
       body: m.body,
       kind: messageKind(m.body),
       purpose: m.purpose,
+      secret: m.secret === true || holdsPublicLink(m.body),
       advertising: m.advertising ?? false,
       userId: m.userId ?? null,
       audience: m.audience ?? null,

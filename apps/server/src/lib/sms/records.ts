@@ -1,8 +1,10 @@
 import type { Audience, MessageStatus } from '@academy/contracts/sms';
-import { and, count, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, like, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { maskSecrets } from './secret.ts';
 import { smsAttempts, smsOutbox } from './sms.table.ts';
 
+/** A message as the histories read it: a secret one with its body masked (secret.ts). */
 export type SmsRow = typeof smsOutbox.$inferSelect;
 export type SmsAttemptRow = typeof smsAttempts.$inferSelect;
 
@@ -15,6 +17,8 @@ export type SmsFilter = {
   phone?: string;
   /** Messages about these students. */
   userIds?: number[];
+  /** Not the messages about these accounts (staff texts a TA may not read). */
+  exceptUserIds?: number[];
   from?: Date;
   to?: Date;
 };
@@ -29,7 +33,13 @@ export type SmsRecords = {
   batchCounts: (batchIds: number[]) => Promise<Map<number, Partial<Record<MessageStatus, number>>>>;
 };
 
-/** Reading the delivery record (the SMS area's history screens). */
+/** A row as it may be shown: never the secret in a secret text. */
+const shown = (row: SmsRow): SmsRow => (row.secret ? { ...row, body: maskSecrets(row.body) } : row);
+
+/**
+ * Reading the delivery record (the SMS area's history screens). Every row leaves masked when it is
+ * secret: this is the only way the outbox is read for people, so no screen can show a secret.
+ */
 export function createSmsRecords(db: Db): SmsRecords {
   const where = (f: SmsFilter): SQL | undefined => {
     const parts: (SQL | undefined)[] = [
@@ -39,6 +49,7 @@ export function createSmsRecords(db: Db): SmsRecords {
       f.batchId !== undefined ? eq(smsOutbox.batchId, f.batchId) : undefined,
       f.phone ? like(smsOutbox.toPhone, `%${f.phone.replace(/\D/g, '')}%`) : undefined,
       f.userIds ? (f.userIds.length ? inArray(smsOutbox.userId, f.userIds) : sql`false`) : undefined,
+      f.exceptUserIds?.length ? sql`(${smsOutbox.userId} is null or ${notInArray(smsOutbox.userId, f.exceptUserIds)})` : undefined,
       f.from ? gte(smsOutbox.createdAt, f.from) : undefined,
       f.to ? lt(smsOutbox.createdAt, f.to) : undefined,
     ];
@@ -52,17 +63,17 @@ export function createSmsRecords(db: Db): SmsRecords {
         db.select().from(smsOutbox).where(w).orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id)).limit(limit).offset(offset),
         db.select({ n: count() }).from(smsOutbox).where(w),
       ]);
-      return { rows, total: total?.n ?? 0 };
+      return { rows: rows.map(shown), total: total?.n ?? 0 };
     },
 
     async get(id) {
       const [row] = await db.select().from(smsOutbox).where(eq(smsOutbox.id, id));
-      return row ?? null;
+      return row ? shown(row) : null;
     },
 
     async byIds(ids) {
       if (ids.length === 0) return [];
-      return db.select().from(smsOutbox).where(inArray(smsOutbox.id, ids));
+      return (await db.select().from(smsOutbox).where(inArray(smsOutbox.id, ids))).map(shown);
     },
 
     async attempts(messageIds) {

@@ -20,6 +20,11 @@ export const smsOutbox = pgTable(
     body: text('body').notNull(),
     kind: text('kind', { enum: ['SMS', 'LMS'] }).notNull(),
     purpose: text('purpose').notNull(),
+    /**
+     * Carries a secret (a reset link, a parent link, any token): every history shows its body with
+     * the secret masked, and it is never re-sent (src/lib/sms/secret.ts).
+     */
+    secret: boolean('secret').notNull().default(false),
     /** An advertising message (법 제50조): never handed to the provider between 21:00 and 08:00 KST. */
     advertising: boolean('advertising').notNull().default(false),
     status: text('status', { enum: ['queued', 'sending', 'sent', 'delivered', 'failed', 'cancelled'] }).notNull().default('queued'),

@@ -41,8 +41,8 @@ export function authRoutes(app: FastifyInstance, { ctx, sessions, passwords }: S
     return { ok: true as const };
   });
   route(app, authApi.me, ({ user }) => sessions.me(user.userId));
-  route(app, authApi.findPassword, async ({ body }) => {
-    await passwords.findPassword({ ...body, origin: publicOrigin(ctx) });
+  route(app, authApi.findPassword, async ({ body, req }) => {
+    await passwords.findPassword({ ...body, ip: req.ip, origin: publicOrigin(ctx) });
     return { ok: true as const, message: '입력한 정보가 등록된 계정과 일치하면 비밀번호 재설정 링크를 문자로 보냈습니다' };
   });
   route(app, authApi.checkResetLink, ({ params }) => passwords.checkResetLink(params.uuid));

@@ -2,25 +2,36 @@ import { randomUUID } from 'node:crypto';
 import { AUTH_ERRORS, USER_ERRORS, type ResetLinkReply } from '@academy/contracts/auth';
 import { VALIDATION_ERRORS } from '@academy/contracts/errors';
 import { normalizePhone } from '@academy/contracts/format';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
+import { waitText, type LimitRule } from '../../lib/limits/limits.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { userAccounts } from '../users/index.ts';
 import type { AuthDeps } from './auth.deps.ts';
 import type { Throttle } from './throttle.service.ts';
 import { passwordResets } from './auth.table.ts';
-import { canSignIn, isInitialPassword, LOGIN_WINDOW_MS } from './sessions.service.ts';
+import { canSignIn, isInitialPassword } from './sessions.service.ts';
 
 export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
-const RESET_MAX_PER_WINDOW = 3;
+
+/**
+ * Find-password is open to anyone and texts a phone: per client address at most 10 requests an
+ * hour (answered 429, before any account is looked up), and per account at most 3 reset texts in
+ * 10 minutes (silently: the answer must not tell whether the account exists).
+ */
+export const FIND_PASSWORD_LIMITS = {
+  address: { name: 'find-password.address', free: 10, windowMs: 60 * 60_000 },
+  account: { name: 'find-password.account', free: 3, windowMs: 10 * 60_000 },
+} as const satisfies Record<string, LimitRule>;
 
 /**
  * Passwords: the reset link texted to the account's phone (single use, 30 minutes), and TA
- * password changes (their own with the current one; an admin changes any TA's). A password set by
- * someone else ends the account's sessions.
+ * password changes (their own with the current one; an admin changes any TA's). A new password
+ * ends the account's sessions: all of them when someone else set it, all but the current one when
+ * the user changed their own.
  */
-export function createPasswordService(deps: AuthDeps & { revokeSessions: (userIds: readonly number[]) => Promise<void>; throttle: Throttle }) {
+export function createPasswordService(deps: AuthDeps & { revokeSessions: (userIds: readonly number[], opts?: { keep?: string }) => Promise<void>; throttle: Throttle }) {
   const { ctx, users, revokeSessions, throttle } = deps;
   const { db, now } = ctx;
 
@@ -35,20 +46,19 @@ export function createPasswordService(deps: AuthDeps & { revokeSessions: (userId
      * Texts a single-use reset link when loginId and phone match an active account. The answer is
      * the same either way, so the call cannot be used to discover accounts.
      */
-    async findPassword(input: { loginId: string; phone: string; origin: string }): Promise<void> {
+    async findPassword(input: { loginId: string; phone: string; ip: string; origin: string }): Promise<void> {
       const phone = normalizePhone(input.phone);
       if (!phone) throw appError(VALIDATION_ERRORS.invalid, '전화번호 형식이 올바르지 않습니다 (예: 010-1234-5678)', { field: 'phone' });
+      const asked = await ctx.limits.claim([{ rule: FIND_PASSWORD_LIMITS.address, key: input.ip }]);
+      if (!asked.ok) throw appError(AUTH_ERRORS.too_many_attempts, `비밀번호 찾기 요청이 너무 많습니다. ${waitText(asked.retryAfterSeconds)} 후 다시 시도해 주세요`);
       const account = await users.credentials({ loginId: input.loginId });
       if (!canSignIn(account) || account.phone !== phone) return;
       const t = now();
       // A number set by staff below ADMIN gets no reset link for a while (docs/DECISIONS.md).
       if (account.resetHeldUntil && account.resetHeldUntil > t) return;
       await db.transaction(async () => {
-        const [recent] = await db
-          .select({ n: count() })
-          .from(passwordResets)
-          .where(and(eq(passwordResets.userId, account.id), gt(passwordResets.createdAt, new Date(t.getTime() - LOGIN_WINDOW_MS))));
-        if ((recent?.n ?? 0) >= RESET_MAX_PER_WINDOW) return;
+        // Claimed with the text, so a text that is not queued is not counted.
+        if (!(await ctx.limits.claim([{ rule: FIND_PASSWORD_LIMITS.account, key: String(account.id) }])).ok) return;
         const id = randomUUID();
         await db.insert(passwordResets).values({ id, userId: account.id, expiresAt: new Date(t.getTime() + RESET_LINK_TTL_MS), createdAt: t });
         const link = `${input.origin}/link/reset-password/${id}`;
@@ -56,6 +66,7 @@ export function createPasswordService(deps: AuthDeps & { revokeSessions: (userId
           toPhone: phone,
           body: `${account.name}님, 비밀번호 재설정 링크입니다(30분간 1회 사용 가능).\n${link}`,
           signed: true,
+          secret: true,
           purpose: 'password_reset',
           userId: account.id,
         });
@@ -94,7 +105,7 @@ export function createPasswordService(deps: AuthDeps & { revokeSessions: (userId
     /**
      * Anyone signed in changes their own password with the current one (the portal's page). The new
      * one may be neither the current one nor the initial one (phone's last four digits + login id).
-     * Like a TA's own change, the account's sessions stay open.
+     * Every other session of the account ends (a stolen cookie or token with it); this one stays.
      */
     async changeOwnPassword(input: { actor: AccessClaims; currentPassword: string; newPassword: string }): Promise<void> {
       const account = await users.credentials({ id: input.actor.userId });
@@ -111,11 +122,15 @@ export function createPasswordService(deps: AuthDeps & { revokeSessions: (userId
       const hash = await hashPassword(input.newPassword);
       await db.transaction(async () => {
         await users.setPasswordHashes([{ id: account.id, hash }]);
+        await revokeSessions([account.id], { keep: input.actor.sessionId });
         await ctx.audit.record({ actorId: account.id, action: 'password.change_own', entity: 'user', entityId: account.id });
       });
     },
 
-    /** A TA changes their own password (current one required); an admin may change any TA's. */
+    /**
+     * A TA changes their own password (current one required; their other sessions end, this one
+     * stays); an admin may change any TA's (every session of that TA ends).
+     */
     async changeSupervisorPassword(input: { actor: AccessClaims; targetId: number; currentPassword?: string; newPassword: string }): Promise<void> {
       const { actor, targetId } = input;
       const self = actor.userId === targetId;
@@ -133,7 +148,7 @@ export function createPasswordService(deps: AuthDeps & { revokeSessions: (userId
       const hash = await hashPassword(input.newPassword);
       await db.transaction(async () => {
         await users.setPasswordHashes([{ id: targetId, hash }]);
-        if (!self) await revokeSessions([targetId]);
+        await revokeSessions([targetId], self ? { keep: actor.sessionId } : {});
         await ctx.audit.record({ actorId: actor.userId, action: self ? 'password.change_own' : 'password.change_by_admin', entity: 'user', entityId: targetId });
       });
     },

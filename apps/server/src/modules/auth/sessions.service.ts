@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AUTH_ERRORS, SESSION_ERRORS, USER_ERRORS, type Me, type TokenReply } from '@academy/contracts/auth';
 import { formatPhone } from '@academy/contracts/format';
 import { initialStudentPassword } from '@academy/contracts/students';
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newRefreshToken, REFRESH_TOKEN_TTL_DAYS, type AccessClaims } from '../../lib/tokens.ts';
@@ -13,9 +13,6 @@ import type { Throttle } from './throttle.service.ts';
 
 /** How long a just-rotated refresh token still works (two tabs refreshing at once). */
 export const REFRESH_GRACE_MS = 10_000;
-
-/** Window of the reset-link limit (three texts per account). */
-export const LOGIN_WINDOW_MS = 10 * 60 * 1000;
 
 const WRONG_CREDENTIALS = '아이디 또는 비밀번호가 올바르지 않습니다';
 const INACTIVE = '비활성화된 계정입니다. 학원에 문의해 주세요';
@@ -38,11 +35,13 @@ export function createSessionService({ ctx, users, throttle }: AuthDeps & { thro
   const { db, signer, now } = ctx;
 
   async function issueSession(account: SessionAccount, familyId: string): Promise<Session> {
-    const claims: AccessClaims = { userId: account.id, loginId: account.loginId, userType: account.userType, isAdminLevel: account.isAdminLevel, sessionVersion: account.sessionVersion };
+    const claims: AccessClaims = {
+      userId: account.id, loginId: account.loginId, userType: account.userType, isAdminLevel: account.isAdminLevel, sessionVersion: account.sessionVersion, sessionId: familyId,
+    };
     const accessToken = await signer.sign(claims);
     const { token, hash } = newRefreshToken();
     const refreshExpiresAt = new Date(now().getTime() + REFRESH_TOKEN_TTL_DAYS * 86400_000);
-    await db.insert(refreshTokens).values({ tokenHash: hash, userId: account.id, familyId, expiresAt: refreshExpiresAt });
+    await db.insert(refreshTokens).values({ tokenHash: hash, userId: account.id, familyId, userType: account.userType, isAdminLevel: account.isAdminLevel, expiresAt: refreshExpiresAt });
     return {
       reply: { accessToken, userType: account.userType, ...(account.userType === 'TA' ? { taInfo: { isAdminLevel: account.isAdminLevel } } : {}) },
       refreshToken: token,
@@ -50,22 +49,30 @@ export function createSessionService({ ctx, users, throttle }: AuthDeps & { thro
     };
   }
 
-  /** Ends every open session of these users: their refresh tokens and access tokens stop working. */
-  async function revokeSessions(userIds: readonly number[]): Promise<void> {
+  /**
+   * Ends every open session of these users: their refresh tokens and access tokens stop working, and
+   * their realtime streams close (plugins/realtime.ts). `keep` spares one sign-in (refresh-token
+   * family): the user's own password change keeps the session it was made in, whose next request
+   * refreshes its access token.
+   */
+  async function revokeSessions(userIds: readonly number[], opts: { keep?: string } = {}): Promise<void> {
     if (userIds.length === 0) return;
     await users.endSessions(userIds);
-    await db.update(refreshTokens).set({ revokedAt: now() }).where(and(inArray(refreshTokens.userId, [...new Set(userIds)]), isNull(refreshTokens.revokedAt)));
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: now() })
+      .where(and(inArray(refreshTokens.userId, [...new Set(userIds)]), isNull(refreshTokens.revokedAt), opts.keep ? ne(refreshTokens.familyId, opts.keep) : undefined));
   }
 
   return {
     revokeSessions,
 
     async login(input: { loginId: string; password: string; ip: string }): Promise<Session> {
-      await throttle.claim(input);
+      const claim = await throttle.claim(input);
       const account = await users.credentials({ loginId: input.loginId });
       const ok = account ? await verifyPassword(account.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
       if (!ok || !account) throw appError(AUTH_ERRORS.invalid_credentials, WRONG_CREDENTIALS);
-      await throttle.succeeded(input);
+      await throttle.succeeded(claim);
       if (!canSignIn(account)) throw appError(AUTH_ERRORS.account_inactive, INACTIVE);
       await users.markPasswordInitial({ id: account.id, initial: isInitialPassword(account, input.password) });
       return issueSession(account, randomUUID());
@@ -86,7 +93,7 @@ export function createSessionService({ ctx, users, throttle }: AuthDeps & { thro
         // just rotated. Within a few seconds that is the same browser, not a thief: it gets a
         // session of its own in the family instead of ending both.
         if (current.usedAt && !current.revokedAt && t.getTime() - current.usedAt.getTime() <= REFRESH_GRACE_MS && current.expiresAt > t) {
-          return { kind: 'ok' as const, userId: current.userId, familyId: current.familyId };
+          return { kind: 'ok' as const, userId: current.userId, familyId: current.familyId, issuedFor: current };
         }
         if (current.usedAt || current.revokedAt) {
           await db.update(refreshTokens).set({ revokedAt: t }).where(and(eq(refreshTokens.familyId, current.familyId), isNull(refreshTokens.revokedAt)));
@@ -105,7 +112,7 @@ export function createSessionService({ ctx, users, throttle }: AuthDeps & { thro
           const [now_] = await db.select({ revokedAt: refreshTokens.revokedAt }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).limit(1);
           if (now_?.revokedAt) return { kind: 'reused' as const };
         }
-        return { kind: 'ok' as const, userId: current.userId, familyId: current.familyId };
+        return { kind: 'ok' as const, userId: current.userId, familyId: current.familyId, issuedFor: current };
       });
       if (claimed.kind === 'reused') throw appError(SESSION_ERRORS.refresh_reused, '보안을 위해 로그아웃되었습니다. 다시 로그인해 주세요');
       if (claimed.kind !== 'ok') throw appError(SESSION_ERRORS.refresh_invalid, '로그인이 만료되었습니다. 다시 로그인해 주세요');
@@ -113,6 +120,11 @@ export function createSessionService({ ctx, users, throttle }: AuthDeps & { thro
       if (!canSignIn(account)) {
         await db.update(refreshTokens).set({ revokedAt: t }).where(eq(refreshTokens.familyId, claimed.familyId));
         throw appError(SESSION_ERRORS.account_inactive, INACTIVE);
+      }
+      // A sign-in made for another role or admin level (issue 34 item 2: a demoted 실장) ends here.
+      if (account.userType !== claimed.issuedFor.userType || account.isAdminLevel !== claimed.issuedFor.isAdminLevel) {
+        await db.update(refreshTokens).set({ revokedAt: t }).where(eq(refreshTokens.familyId, claimed.familyId));
+        throw appError(SESSION_ERRORS.refresh_invalid, '계정의 권한이 바뀌었습니다. 다시 로그인해 주세요');
       }
       return issueSession(account!, claimed.familyId);
     },
@@ -140,9 +152,8 @@ export function createSessionService({ ctx, users, throttle }: AuthDeps & { thro
       };
     },
 
-    /** Housekeeping: old failures and dead tokens need not be kept. */
+    /** Housekeeping: dead tokens need not be kept (the throttle's counters are the kernel's to prune). */
     async prune(): Promise<void> {
-      await throttle.prune();
       await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now()));
     },
   };

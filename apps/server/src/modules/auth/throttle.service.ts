@@ -1,8 +1,6 @@
 import { AUTH_ERRORS } from '@academy/contracts/auth';
-import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
 import { appError } from '../../lib/errors.ts';
-import { loginThrottle } from './auth.table.ts';
+import { waitText, type LimitClaim, type LimitRule, type Limits } from '../../lib/limits/limits.ts';
 
 /** Failures are forgotten this long after the last one. */
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
@@ -14,93 +12,61 @@ export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
  * minute, so that nobody can keep the owner out for long from elsewhere.
  */
 export const THROTTLE_RULES = {
-  pair: { free: 5, maxDelaySeconds: 15 * 60 },
-  address: { free: 20, maxDelaySeconds: 15 * 60 },
-  account: { free: 50, maxDelaySeconds: 60 },
-} as const;
+  pair: { name: 'signin.pair', free: 5, windowMs: THROTTLE_WINDOW_MS, backoff: { maxDelaySeconds: 15 * 60 } },
+  address: { name: 'signin.address', free: 20, windowMs: THROTTLE_WINDOW_MS, backoff: { maxDelaySeconds: 15 * 60 } },
+  account: { name: 'signin.account', free: 50, windowMs: THROTTLE_WINDOW_MS, backoff: { maxDelaySeconds: 60 } },
+} as const satisfies Record<string, LimitRule>;
 
-type Rule = (typeof THROTTLE_RULES)[keyof typeof THROTTLE_RULES];
-type Subject = { loginId: string; ip: string; rule: Rule };
+/** A sign-in attempt's claim: what `succeeded` gives back. */
+export type SignInClaim = { loginId: string; ip: string; claim: LimitClaim };
+
+const pairKey = (loginId: string, ip: string) => `${loginId}\n${ip}`;
 
 /**
- * Sign-in throttling with growing delays rather than a hard lock. Before a password is checked,
- * `claim` counts the attempt against each subject in one atomic upsert per row (so 40 parallel
- * tries run at most the free checks, on every instance); a claim that comes before the subject's
- * `nextAt` is refused with the seconds to wait. A success clears the account's rows and gives the
- * address its attempt back; a failure stays counted.
+ * Sign-in throttling with growing delays rather than a hard lock, on the kernel's attempt limits
+ * (src/lib/limits): before a password is checked, the attempt is claimed on the login id from this
+ * address, on the login id from anywhere and on the address, atomically (40 parallel tries run at
+ * most the free checks, on every instance). A claim refused by a subject answers 429 with the
+ * seconds to wait; nothing is counted then.
+ *
+ * The address counts every account's failures (spraying), but it never holds back an account that
+ * has no failures of its own (issue 34 item 16: a center's students share the academy Wi-Fi). Such
+ * an attempt is checked whatever the address's count, and counted on the address all the same, so
+ * its delays keep growing; a wrong password then gives the account a failure of its own, and its
+ * next try waits for the address like every other. A success clears the account's counters and
+ * gives the address its attempt back.
  */
-export function createThrottle(ctx: Pick<AppContext, 'db' | 'now'>) {
-  const { db, now } = ctx;
-
-  const subjects = (loginId: string, ip: string): Subject[] => [
-    { loginId, ip, rule: THROTTLE_RULES.pair },
-    { loginId: '', ip, rule: THROTTLE_RULES.address },
-    { loginId, ip: '', rule: THROTTLE_RULES.account },
-  ];
-
-  /** The delay after `attempts` counted checks: none while free, then doubling up to the cap. */
-  const delaySeconds = (attempts: SQL | number, rule: Rule): SQL =>
-    sql`case when (${attempts})::int < ${rule.free}::int then 0 else least(power(2, (${attempts})::int - ${rule.free}::int), ${rule.maxDelaySeconds}::int) end`;
-
-  async function claimOne(s: Subject, t: Date): Promise<number | null> {
-    const at = sql`${t.toISOString()}::timestamptz`;
-    const stale = sql`${loginThrottle.lastAt} < ${new Date(t.getTime() - THROTTLE_WINDOW_MS).toISOString()}::timestamptz`;
-    const attempts = sql`case when ${stale} then 1 else ${loginThrottle.attempts} + 1 end`;
-    const [row] = await db
-      .insert(loginThrottle)
-      .values({ loginId: s.loginId, ip: s.ip, attempts: 1, nextAt: sql`${at} + ${delaySeconds(1, s.rule)} * interval '1 second'`, lastAt: t })
-      .onConflictDoUpdate({
-        target: [loginThrottle.loginId, loginThrottle.ip],
-        set: { attempts, nextAt: sql`${at} + ${delaySeconds(attempts, s.rule)} * interval '1 second'`, lastAt: t },
-        // Free attempts are never refused by time: of two sign-ins at once, the one that read the
-        // clock first may reach the row second and see the other's later time as "next".
-        where: or(stale, sql`${loginThrottle.attempts} < ${s.rule.free}::int`, sql`${loginThrottle.nextAt} <= ${at}`),
-      })
-      .returning({ attempts: loginThrottle.attempts });
-    if (row) return null;
-    const [held] = await db.select({ nextAt: loginThrottle.nextAt }).from(loginThrottle).where(and(eq(loginThrottle.loginId, s.loginId), eq(loginThrottle.ip, s.ip)));
-    return Math.max(1, Math.ceil(((held?.nextAt.getTime() ?? t.getTime()) - t.getTime()) / 1000));
-  }
+export function createThrottle(deps: { limits: Limits }) {
+  const { limits } = deps;
+  const refused = (seconds: number) =>
+    appError(AUTH_ERRORS.too_many_attempts, `로그인 시도가 너무 많습니다. ${waitText(seconds)} 후 다시 시도해 주세요`, { details: { retryAfterSeconds: seconds } });
 
   return {
     /** Counts one sign-in attempt, or refuses it (429) with the seconds left; nothing is counted then. */
-    async claim(input: { loginId: string; ip: string }): Promise<void> {
-      const t = now();
-      // A refusal throws inside the transaction: the rows already counted roll back with it.
-      await db.transaction(async () => {
-        for (const s of subjects(input.loginId, input.ip)) {
-          const seconds = await claimOne(s, t);
-          if (seconds !== null) throw appError(AUTH_ERRORS.too_many_attempts, `로그인 시도가 너무 많습니다. ${waitText(seconds)} 후 다시 시도해 주세요`, { details: { retryAfterSeconds: seconds } });
-        }
-      });
+    async claim(input: { loginId: string; ip: string }): Promise<SignInClaim> {
+      const claim = await limits.claim([
+        { rule: THROTTLE_RULES.pair, key: pairKey(input.loginId, input.ip) },
+        { rule: THROTTLE_RULES.account, key: input.loginId },
+        // No failures of its own (from here or anywhere): the address does not hold it back.
+        { rule: THROTTLE_RULES.address, key: input.ip, soft: (own) => own.every((n) => n === 0) },
+      ]);
+      if (!claim.ok) throw refused(claim.retryAfterSeconds);
+      return { ...input, claim };
     },
 
     /** The password was right: the account starts afresh, and the address gets its attempt back. */
-    async succeeded(input: { loginId: string; ip: string }): Promise<void> {
-      await db.transaction(async () => {
-        await db.delete(loginThrottle).where(and(eq(loginThrottle.loginId, input.loginId), or(eq(loginThrottle.ip, input.ip), eq(loginThrottle.ip, ''))));
-        await db
-          .update(loginThrottle)
-          .set({ attempts: sql`greatest(${loginThrottle.attempts} - 1, 0)` })
-          .where(and(eq(loginThrottle.loginId, ''), eq(loginThrottle.ip, input.ip)));
-      });
+    async succeeded(c: SignInClaim): Promise<void> {
+      await c.claim.release();
+      await limits.clear({ rule: THROTTLE_RULES.pair, key: pairKey(c.loginId, c.ip) });
+      await limits.clear({ rule: THROTTLE_RULES.account, key: c.loginId });
     },
 
     /** A new password (reset by link): past failures of the account no longer matter. */
     async clearAccount(loginId: string): Promise<void> {
-      await db.delete(loginThrottle).where(eq(loginThrottle.loginId, loginId));
-    },
-
-    async prune(): Promise<void> {
-      const t = now();
-      await db.delete(loginThrottle).where(and(lt(loginThrottle.lastAt, new Date(t.getTime() - THROTTLE_WINDOW_MS)), lt(loginThrottle.nextAt, t)));
+      await limits.clear({ rule: THROTTLE_RULES.pair, prefix: `${loginId}\n` });
+      await limits.clear({ rule: THROTTLE_RULES.account, key: loginId });
     },
   };
 }
 
 export type Throttle = ReturnType<typeof createThrottle>;
-
-function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds}초`;
-  return `${Math.ceil(seconds / 60)}분`;
-}

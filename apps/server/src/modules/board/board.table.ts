@@ -92,15 +92,3 @@ export const boardUploads = pgTable('board_uploads', {
   ip: text('ip').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** What a client address did, for the limits (posts, uploads, wrong passwords); kept a day. */
-export const boardThrottle = pgTable(
-  'board_throttle',
-  {
-    id: serial('id').primaryKey(),
-    ip: text('ip').notNull(),
-    action: text('action', { enum: ['post', 'upload', 'password'] }).notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('board_throttle_ip_idx').on(t.ip, t.action, t.at)],
-);

@@ -1,3 +1,4 @@
+import { BOARD_RATE } from '@academy/contracts/board';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -122,6 +123,34 @@ describe('비밀글', () => {
     expect((await call('POST', `/board/${made.json.id}/unlock`, { ip: newIp(), body: { password: 'anything' } })).status).toBe(403);
   });
 
+  it('the search never looks inside a 비밀글 the searcher may not read (issue 34 item 7)', async () => {
+    const hidden = await call('POST', '/board', { ip: newIp(), body: question({ title: '수학 성적 비밀상담 요청', secret: true }) });
+    const mine = await call('POST', '/board', { ip: newIp(), token: pupil.token, body: { title: '영어 비밀상담 요청', body: '비밀', secret: true } });
+    const found = async (q: string, token?: string) => ((await call('GET', `/board?q=${encodeURIComponent(q)}`, { token })).json.items as { id: number }[]).map((p) => p.id);
+    // A letter-by-letter guess finds nothing, anonymous or signed in as someone else.
+    for (const q of ['비밀상담', '수학 성적', '성적 비밀']) {
+      expect(await found(q)).not.toContain(hidden.json.id);
+      expect(await found(q, other.token)).not.toContain(hidden.json.id);
+    }
+    expect(await found('비밀상담', other.token)).not.toContain(mine.json.id);
+    // Who may read it finds it.
+    expect(await found('수학 성적', staff.ta.token)).toContain(hidden.json.id);
+    expect(await found('영어 비밀', pupil.token)).toContain(mine.json.id);
+  });
+
+  it('a burst of wrong passwords at once checks at most the limit (issue 34 item 10)', async () => {
+    const made = await call('POST', '/board', { ip: newIp(), body: question({ secret: true }) });
+    const ip = newIp();
+    const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => call('POST', `/board/${made.json.id}/unlock`, { ip, body: { password: `burst${i}` } })));
+    const checked = burst.filter((r) => r.json.code === 'board.wrong_password').length;
+    expect(checked).toBe(BOARD_RATE.wrongPasswordsPer10Min);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(40 - checked);
+    expect((await call('POST', `/board/${made.json.id}/unlock`, { ip, body: { password: 'secret-pw' } })).status).toBe(429);
+    // The right password from elsewhere opens it, and costs that address nothing.
+    const elsewhere = newIp();
+    for (let i = 0; i < BOARD_RATE.wrongPasswordsPer10Min + 2; i++) expect((await call('POST', `/board/${made.json.id}/unlock`, { ip: elsewhere, body: { password: 'secret-pw' } })).status).toBe(200);
+  });
+
   it('wrong passwords are limited per address', async () => {
     const made = await call('POST', '/board', { ip: newIp(), body: question({ secret: true }) });
     const ip = newIp();
@@ -226,6 +255,13 @@ describe('anti-spam', () => {
     expect((await call('POST', '/board', { ip, body: question({ name: undefined }) })).json.message).toMatch(/^name: /);
     expect((await call('POST', '/board', { ip, body: question({ body: '가'.repeat(5001) }) })).json.message).toMatch(/^body: /);
     expect((await call('POST', '/board', { ip, body: question({ title: '' }) })).json.message).toMatch(/^title: /);
+  });
+
+  it('a burst of posts at once from one address is held to the limit (issue 34 item 10)', async () => {
+    const ip = newIp();
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => call('POST', '/board', { ip, body: question({ title: `동시 질문 ${i}` }) })));
+    expect(burst.filter((r) => r.status === 200)).toHaveLength(BOARD_RATE.postsPer10Min);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(12 - BOARD_RATE.postsPer10Min);
   });
 
   it('an address may post three times in ten minutes; another address is not affected', async () => {

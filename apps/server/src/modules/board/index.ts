@@ -27,8 +27,8 @@ export function createBoardModule(deps: BoardDeps) {
     register(app) {
       boardRoutes(app, { ctx: deps.ctx, posts, answers, attachments });
     },
-    // Hourly: attachments never put on a post, and the limits' counters older than a day.
-    schedules: [{ name: 'board.sweep', cron: '17 * * * *', run: async () => { await attachments.sweep(); await guard.prune(); } }],
+    // Hourly: attachments never put on a post.
+    schedules: [{ name: 'board.sweep', cron: '17 * * * *', run: () => attachments.sweep() }],
     seed: { demo: (seed) => seedDemoBoard({ ctx: deps.ctx }, seed), large: largeBoardStep },
   } satisfies ModuleHooks & Record<string, unknown>;
 }

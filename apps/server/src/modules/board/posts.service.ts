@@ -1,5 +1,5 @@
 import { BOARD_ERRORS, maskName, type BoardList, type BoardPost, type BoardPostSummary, type createPostBody, type updatePostBody } from '@academy/contracts/board';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, max, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, max, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { appError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -32,6 +32,9 @@ export function createPostService(deps: BoardDeps & { guard: Guard; attachments:
 
   const own = (post: ListRow, v: Viewer) => post.authorType === 'student' && !!v.user && post.authorUserId === v.user.userId;
   const canRead = (post: ListRow, v: Viewer) => !post.secret || isStaff(v) || own(post, v);
+  /** `canRead` as a condition on the rows. */
+  const readableBy = (v: Viewer): SQL | undefined =>
+    isStaff(v) ? undefined : v.user ? or(eq(boardPosts.secret, false), and(eq(boardPosts.authorType, 'student'), eq(boardPosts.authorUserId, v.user.userId))) : eq(boardPosts.secret, false);
 
   async function require(id: number): Promise<PostRow> {
     const [row] = await db.select().from(boardPosts).where(and(eq(boardPosts.id, id), isNull(boardPosts.deletedAt)));
@@ -73,9 +76,8 @@ export function createPostService(deps: BoardDeps & { guard: Guard; attachments:
   /** A visitor's post needs its password; a wrong one is counted against the address. */
   async function checkPassword(post: PostRow, v: Viewer, password: string | undefined) {
     if (!post.passwordHash) throw appError(BOARD_ERRORS.forbidden, '이 글은 쓴 사람만 로그인해서 고칠 수 있습니다');
-    await guard.beforePassword(v);
-    if (!password || !(await verifyPassword(post.passwordHash, password))) {
-      await guard.wrongPassword(v);
+    const hash = post.passwordHash;
+    if (!(await guard.checkPassword(v, async () => !!password && verifyPassword(hash, password)))) {
       throw appError(BOARD_ERRORS.wrong_password, '비밀번호가 맞지 않습니다', { field: 'password' });
     }
   }
@@ -94,7 +96,9 @@ export function createPostService(deps: BoardDeps & { guard: Guard; attachments:
   return {
     async list(opts: { viewer: Viewer; page: number; size: number; q?: string; status?: 'answered' | 'unanswered' }): Promise<BoardList> {
       const where: SQL[] = [isNull(boardPosts.deletedAt), isNull(boardPosts.sortOrder)];
-      if (opts.q) where.push(ilike(boardPosts.title, `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+      // A 비밀글's title is matched only for those who may read it (issue 34 item 7: an anonymous
+      // client rebuilt a hidden title letter by letter from which searches found it).
+      if (opts.q) where.push(and(ilike(boardPosts.title, `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), readableBy(opts.viewer))!);
       if (opts.status === 'answered') where.push(gt(boardPosts.answerCount, 0));
       if (opts.status === 'unanswered') where.push(and(eq(boardPosts.kind, 'question'), eq(boardPosts.answerCount, 0))!);
       const firstPlain = opts.page === 1 && !opts.q && !opts.status;

@@ -1,4 +1,5 @@
 import { dayOfWeek, kstToday } from '@academy/contracts/dates';
+import { PUBLIC_LINK_MAX_DAYS } from '@academy/contracts/links';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -22,6 +23,7 @@ let stranger: { id: number; name: string };
 let shared: number;
 let unshared: number;
 let strangersFile: number;
+let releasedExam: number;
 let token: string;
 
 /** A session today only, even when today is a public holiday (generation skips them by default). */
@@ -53,6 +55,7 @@ beforeAll(async () => {
   await t.call('POST', `/api/wl-score/${released.id}/${child.id}/manual-entry`, staff.ta.token, { answers: sheet(released.questions, 7) });
   await t.call('POST', `/api/wl-score/${released.id}/${classmate.id}/manual-entry`, staff.ta.token, { answers: sheet(released.questions, 9) });
   await t.call('PUT', `/api/wl-exam/${released.id}/ready-to-show`, staff.ta.token, { readyToShow: true });
+  releasedExam = released.id;
   const hidden = await makeExam(t, { token: staff.ta.token, lectureId: math.id, weeklyLectureId: session.id, questions: choiceKey(10), title: '아직 비공개' });
   await t.call('POST', `/api/wl-score/${hidden.id}/${child.id}/manual-entry`, staff.ta.token, { answers: sheet(hidden.questions, 10) });
 
@@ -136,8 +139,33 @@ describe("the parent's week", () => {
     expect(made.smsQueued).toBe(true);
     const [text] = await t.ctx.db.select().from(smsOutbox).where(and(eq(smsOutbox.purpose, 'week_link'), eq(smsOutbox.userId, classmate.id)));
     expect(text!.body).toContain(made.url);
+    // A parent link is a key to the child's week: the SMS history masks it (issue 34 item 1).
+    expect(text!.secret).toBe(true);
+    const listed = (await t.call('GET', `/api/sms/messages/${text!.id}`, staff.admin.token)).json as { body: string; secret: boolean };
+    expect(listed.secret).toBe(true);
+    expect(listed.body).not.toContain(made.url);
     const [pupil] = await makeStudents(t, 1);
     expect((await t.call('POST', `/api/students/${child.id}/week-links`, pupil!.token, {})).status).toBe(403);
     expect((await t.call('GET', `/api/students/${child.id}/week-links`, pupil!.token)).status).toBe(403);
+  });
+
+  it('every parent link lives at most PUBLIC_LINK_MAX_DAYS, whatever its purpose (issue 34 item 15)', async () => {
+    const longest = PUBLIC_LINK_MAX_DAYS;
+    const attempts = (days: number) => [
+      t.call('POST', `/api/students/${child.id}/week-links`, staff.ta.token, { expiresInDays: days }),
+      t.call('POST', `/api/wl-exam/${releasedExam}/score-links`, staff.ta.token, { userIds: [child.id], sendSms: false, expiresInDays: days }),
+      t.call('POST', `/api/files/${shared}/parent-links`, staff.ta.token, { studentIds: [child.id], expiresInDays: days }),
+    ];
+    for (const r of await Promise.all(attempts(longest + 1))) {
+      expect(r.status).toBe(400);
+      expect(r.json.message).toMatch(new RegExp(`^expiresInDays: ${longest}일 이하여야 합니다`));
+    }
+    for (const r of await Promise.all(attempts(longest))) expect(r.status).toBe(200);
+    // The weekly report links texted through #{링크} too.
+    const settings = (await t.call('GET', '/api/sms/settings', staff.admin.token)).json as { senderName: string; optOutNotice: string; attendanceDelayMinutes: number; events: unknown[] };
+    const { senderName, optOutNotice, attendanceDelayMinutes, events } = settings;
+    const put = await t.call('PUT', '/api/sms/settings', staff.admin.token, { senderName, optOutNotice, attendanceDelayMinutes, events, weekLinkDays: longest + 1 });
+    expect(put.status).toBe(400);
+    expect(put.json.message).toMatch(/^weekLinkDays: /);
   });
 });

@@ -2,8 +2,10 @@ import { addDays } from '@academy/contracts/dates';
 import { compareKorean, normalizePhone, phoneDigits } from '@academy/contracts/format';
 import { MESSAGE_STATUSES, SMS_ERRORS, type MessageStatus, type SmsBatch, type SmsHistoryMessage, type SmsRecipient, type historyQuery } from '@academy/contracts/sms';
 import { count, desc, eq } from 'drizzle-orm';
+import { hasPermission } from '@academy/contracts/roles';
 import type { z } from 'zod';
 import { appError } from '../../lib/errors.ts';
+import type { AccessClaims } from '../../lib/tokens.ts';
 import type { SmsRow } from '../../lib/sms/records.ts';
 import type { SmsDeps } from './sms.deps.ts';
 import { smsBatches } from './sms.table.ts';
@@ -20,13 +22,23 @@ export function createHistoryService(deps: Pick<SmsDeps, 'ctx' | 'users' | 'stud
   const { ctx, users, students, lectures } = deps;
   const { db } = ctx;
 
+  /**
+   * The accounts whose texts this viewer may not read: for a TA below ADMIN, every other staff
+   * account (their reset links and security notices carry their phones; issue 34 item 1).
+   */
+  async function hiddenFor(viewer: AccessClaims): Promise<number[]> {
+    if (hasPermission(viewer, 'ADMIN')) return [];
+    const staff = [...(await users.idsOf('TA')), ...(await users.idsOf('ADMIN'))];
+    return staff.filter((id) => id !== viewer.userId);
+  }
+
   async function toMessages(rows: SmsRow[]): Promise<SmsHistoryMessage[]> {
     const names = await users.directory(rows.flatMap((r) => (r.userId === null ? [] : [r.userId])));
     return rows.map((r) => ({
       id: r.id, batchId: r.batchId, createdAt: r.createdAt.toISOString(), sendAfter: r.sendAfter.toISOString(), toPhone: r.toPhone,
       recipientName: r.userId === null ? null : (names.get(r.userId)?.name ?? null), audience: r.audience, purpose: r.purpose, kind: r.kind,
       advertising: r.advertising, status: r.status, result: r.result, attempts: r.attempts, provider: r.provider,
-      sentAt: r.sentAt?.toISOString() ?? null, doneAt: r.doneAt?.toISOString() ?? null, body: r.body, resendOf: r.resendOf,
+      sentAt: r.sentAt?.toISOString() ?? null, doneAt: r.doneAt?.toISOString() ?? null, body: r.body, secret: r.secret, resendOf: r.resendOf,
     }));
   }
 
@@ -50,7 +62,7 @@ export function createHistoryService(deps: Pick<SmsDeps, 'ctx' | 'users' | 'stud
       };
     },
 
-    async messages(q: z.output<typeof historyQuery>): Promise<{ items: SmsHistoryMessage[]; totalCount: number }> {
+    async messages(q: z.output<typeof historyQuery>, viewer: AccessClaims): Promise<{ items: SmsHistoryMessage[]; totalCount: number }> {
       let phone: string | undefined;
       let userIds: number[] | undefined;
       if (q.q) {
@@ -60,7 +72,7 @@ export function createHistoryService(deps: Pick<SmsDeps, 'ctx' | 'users' | 'stud
       }
       const { rows, total } = await ctx.sms.records.list({
         filter: {
-          batchId: q.batchId, statuses: q.status ? [q.status] : undefined, purpose: q.purpose, audience: q.audience, phone, userIds,
+          batchId: q.batchId, statuses: q.status ? [q.status] : undefined, purpose: q.purpose, audience: q.audience, phone, userIds, exceptUserIds: await hiddenFor(viewer),
           from: q.from ? kstMidnight(q.from) : undefined, to: q.to ? kstMidnight(addDays(q.to, 1)) : undefined,
         },
         limit: q.size,
@@ -69,19 +81,25 @@ export function createHistoryService(deps: Pick<SmsDeps, 'ctx' | 'users' | 'stud
       return { items: await toMessages(rows), totalCount: total };
     },
 
-    async message(id: number) {
+    async message(id: number, viewer: AccessClaims) {
       const row = await ctx.sms.records.get(id);
-      if (!row) throw appError(SMS_ERRORS.message_not_found, `문자를 찾을 수 없습니다 (ID ${id})`);
+      if (!row || (row.userId !== null && (await hiddenFor(viewer)).includes(row.userId))) throw appError(SMS_ERRORS.message_not_found, `문자를 찾을 수 없습니다 (ID ${id})`);
       const [m] = await toMessages([row]);
       const attempts = await ctx.sms.records.attempts([id]);
       return { ...m!, attemptLog: attempts.map((a) => ({ at: a.at.toISOString(), driver: a.driver, outcome: a.outcome, detail: a.detail })) };
     },
 
     /** Failed messages go again as new messages (each pointing to the one it resends), in one batch. */
-    async resend(opts: { messageIds: number[]; actorId: number }): Promise<{ queued: number }> {
-      const rows = await ctx.sms.records.byIds([...new Set(opts.messageIds)]);
+    async resend(opts: { messageIds: number[]; actor: AccessClaims }): Promise<{ queued: number }> {
+      const hidden = new Set(await hiddenFor(opts.actor));
+      const rows = (await ctx.sms.records.byIds([...new Set(opts.messageIds)])).filter((r) => r.userId === null || !hidden.has(r.userId));
       const missing = opts.messageIds.filter((id) => !rows.some((r) => r.id === id));
       if (missing.length) throw appError(SMS_ERRORS.message_not_found, `문자를 찾을 수 없습니다 (ID ${missing.join(', ')})`, { field: 'messageIds' });
+      // A text with a secret (a reset or parent link) is never sent twice: the person asks for a new one.
+      const secret = rows.filter((r) => r.secret);
+      if (secret.length) {
+        throw appError(SMS_ERRORS.not_resendable, `비밀번호 재설정·학부모 링크처럼 보안 링크가 든 문자는 다시 보낼 수 없습니다. 새 링크를 다시 요청하거나 만들어 보내 주세요 (ID ${secret.map((r) => r.id).join(', ')})`, { field: 'messageIds' });
+      }
       const notFailed = rows.filter((r) => r.status !== 'failed');
       if (notFailed.length) throw appError(SMS_ERRORS.not_resendable, `실패한 문자만 다시 보낼 수 있습니다 (ID ${notFailed.map((r) => r.id).join(', ')})`, { field: 'messageIds' });
       return db.transaction(async () => {
@@ -89,16 +107,16 @@ export function createHistoryService(deps: Pick<SmsDeps, 'ctx' | 'users' | 'stud
           .insert(smsBatches)
           .values({
             purpose: 'resend', title: `실패 ${rows.length}통 다시 보내기`, body: rows[0]!.body, audience: rows.every((r) => r.audience === 'student') ? 'student' : 'parent',
-            advertising: rows.some((r) => r.advertising), total: rows.length, sendAt: ctx.now(), createdBy: opts.actorId, createdAt: ctx.now(),
+            advertising: rows.some((r) => r.advertising), total: rows.length, sendAt: ctx.now(), createdBy: opts.actor.userId, createdAt: ctx.now(),
           })
           .returning();
         await ctx.sms.queueMany(
           rows.map((r) => ({
             toPhone: r.toPhone, body: r.body, purpose: r.purpose, userId: r.userId, audience: r.audience, batchId: batch!.id, resendOf: r.id,
-            createdBy: opts.actorId, advertising: r.advertising,
+            createdBy: opts.actor.userId, advertising: r.advertising,
           })),
         );
-        await ctx.audit.record({ actorId: opts.actorId, action: 'sms.resend', entity: 'sms_batch', entityId: batch!.id, after: { messageIds: rows.map((r) => r.id) } });
+        await ctx.audit.record({ actorId: opts.actor.userId, action: 'sms.resend', entity: 'sms_batch', entityId: batch!.id, after: { messageIds: rows.map((r) => r.id) } });
         return { queued: rows.length };
       });
     },

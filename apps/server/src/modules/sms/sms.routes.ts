@@ -15,9 +15,9 @@ export function smsRoutes(app: FastifyInstance, s: { ctx: AppContext; compose: C
   route(app, smsApi.recipients, ({ query }) => s.history.recipients(query));
   route(app, smsApi.batches, ({ query }) => s.history.batches(query));
   route(app, smsApi.cancelBatch, ({ params, user }) => s.history.cancel({ batchId: params.id, actorId: user.userId }));
-  route(app, smsApi.history, ({ query }) => s.history.messages(query));
-  route(app, smsApi.message, ({ params }) => s.history.message(params.id));
-  route(app, smsApi.resend, ({ body, user }) => s.history.resend({ messageIds: body.messageIds, actorId: user.userId }));
+  route(app, smsApi.history, ({ query, user }) => s.history.messages(query, user));
+  route(app, smsApi.message, ({ params, user }) => s.history.message(params.id, user));
+  route(app, smsApi.resend, ({ body, user }) => s.history.resend({ messageIds: body.messageIds, actor: user }));
   route(app, smsApi.settings, () => s.settings.get());
   route(app, smsApi.updateSettings, ({ body, user }) => s.settings.update({ input: body, actorId: user.userId }));
   route(app, smsApi.schedules, () => s.schedules.list());

@@ -1,9 +1,13 @@
 import { ERROR_LOG_RATE_PER_MINUTE, READY_ERRORS, SYSTEM_ERRORS, type ErrorLogItem, type errorLogBody } from '@academy/contracts/system';
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { count, desc, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { appError } from '../../lib/errors.ts';
+import type { LimitRule } from '../../lib/limits/limits.ts';
 import { errorLogs } from './system.table.ts';
+
+/** Client error reports per address: a crash loop in one browser must not fill the table. */
+export const ERROR_LOG_LIMIT = { name: 'error-log.minute', free: ERROR_LOG_RATE_PER_MINUTE, windowMs: 60_000 } as const satisfies LimitRule;
 
 /** Health and the client error log (open to anyone, throttled per address; listed for admins). */
 export function createSystemService({ ctx }: { ctx: AppContext }) {
@@ -32,9 +36,7 @@ export function createSystemService({ ctx }: { ctx: AppContext }) {
     },
 
     async logError(opts: { report: z.output<typeof errorLogBody>; ip: string; userAgent: string | undefined; userId: number | null }) {
-      const since = new Date(ctx.now().getTime() - 60_000);
-      const [recent] = await db.select({ n: count() }).from(errorLogs).where(and(eq(errorLogs.ip, opts.ip), gt(errorLogs.createdAt, since)));
-      if ((recent?.n ?? 0) >= ERROR_LOG_RATE_PER_MINUTE) throw appError(SYSTEM_ERRORS.rate_limited, '오류 기록 요청이 너무 많습니다. 잠시 후 다시 시도해 주세요');
+      if (!(await ctx.limits.claim([{ rule: ERROR_LOG_LIMIT, key: opts.ip }])).ok) throw appError(SYSTEM_ERRORS.rate_limited, '오류 기록 요청이 너무 많습니다. 잠시 후 다시 시도해 주세요');
       const b = opts.report;
       await db.insert(errorLogs).values({
         message: b.message,

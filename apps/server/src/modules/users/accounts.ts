@@ -102,9 +102,11 @@ export function createAccounts({ ctx, sessions }: { ctx: AppContext; sessions: S
       );
     },
 
-    /** Changes name, login id, phone, active state or admin level (실장) of one account (fields left out stay). */
     /**
-     * Changes an account. A new phone number (issue 16: the takeover through find-password) ends
+     * Changes name, login id, phone, active state or admin level (실장) of one account (fields left
+     * out stay). Deactivation and a change of admin level end the account's access tokens at once
+     * (its session version; issue 34 item 2), and auth refuses its refresh tokens, issued for the
+     * old level. A new phone number (issue 16: the takeover through find-password) ends
      * every reset link made before it, tells the old number by text, and, when `changedBy` is staff
      * below ADMIN, holds reset links to the new number for 7 days: in that time a forgotten
      * password is reset by an admin.
@@ -126,17 +128,20 @@ export function createAccounts({ ctx, sessions }: { ctx: AppContext; sessions: S
           ...(opts.phone === undefined ? {} : { phone: opts.phone }),
           ...(phoneChanged ? { phoneChangedAt: t, resetHeldUntil: held && opts.phone ? new Date(t.getTime() + RESET_HOLD_AFTER_PHONE_CHANGE_MS) : null } : {}),
           ...(opts.isActive === undefined ? {} : { isActive: opts.isActive }),
-          ...(opts.isActive === false ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
           ...(opts.isAdminLevel === undefined ? {} : { isAdminLevel: opts.isAdminLevel }),
+          ...(opts.isActive === false || opts.isAdminLevel !== undefined
+            ? { sessionVersion: sql`${users.sessionVersion} + ${opts.isActive === false || opts.isAdminLevel === undefined ? sql`1` : sql`(${users.isAdminLevel} <> ${opts.isAdminLevel})::int`}` }
+            : {}),
           updatedAt: t,
         })
         .where(eq(users.id, opts.id));
-      if (opts.isActive !== undefined) sessions.changed([opts.id]);
+      if (opts.isActive !== undefined || opts.isAdminLevel !== undefined) sessions.changed([opts.id]);
       if (phoneChanged && before.phone) {
         await ctx.sms.queue({
           toPhone: before.phone,
           body: `${opts.name ?? before.name}님 계정의 전화번호가 변경되었습니다. 직접 요청하지 않았다면 학원에 알려 주세요.`,
           signed: true,
+          secret: true,
           purpose: 'phone_changed',
           userId: opts.id,
         });
@@ -194,17 +199,20 @@ export function createAccounts({ ctx, sessions }: { ctx: AppContext; sessions: S
     },
 
     /**
-     * New password hashes, one statement for any number of accounts. Sessions are auth's to revoke.
+     * New password hashes, one statement for any number of accounts. Every access token of these
+     * accounts ends with it (their session version); refresh tokens are auth's to revoke.
      * `initial` says the new password is the student's initial one (a staff reset); default false.
      */
     async setPasswordHashes(entries: readonly { id: number; hash: string; initial?: boolean }[]): Promise<void> {
       if (entries.length === 0) return;
       await db.execute(sql`
         update ${users} set ${sql.identifier(users.passwordHash.name)} = v.hash, ${sql.identifier(users.passwordInitial.name)} = v.initial,
-               ${sql.identifier(users.updatedAt.name)} = ${ctx.now()}
+               ${sql.identifier(users.updatedAt.name)} = ${ctx.now()},
+               ${sql.identifier(users.sessionVersion.name)} = ${users.sessionVersion} + 1
           from unnest(${sql.param(entries.map((e) => e.id))}::int[], ${sql.param(entries.map((e) => e.hash))}::text[],
                       ${sql.param(entries.map((e) => e.initial ?? false))}::boolean[]) as v(id, hash, initial)
          where ${users.id} = v.id`);
+      sessions.changed(entries.map((e) => e.id));
     },
 
     /** Records whether the password a user just signed in with is their initial one. */

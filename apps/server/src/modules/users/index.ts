@@ -36,6 +36,8 @@ export function createUsersModule({ ctx }: { ctx: AppContext }) {
     register(app) {
       registerResource(app, usersResource);
     },
+    /** Follows committed session changes of every account, on every instance (session-cache.ts `watch`). */
+    watchSessions: (fn: (userId: number | null) => void) => sessions.watch(fn),
     start: () => sessions.start(),
     stop: () => sessions.stop(),
     seed: { demo: (seed) => seedDemoAccounts(ctx, seed), large: largeAccountsStep },

@@ -29,6 +29,7 @@ export function createSessionCache(opts: { listen: Database['listen']; load: (us
   const now = opts.now ?? (() => performance.now());
   const versions = new Map<number, number | null>();
   const pending = new Map<number, number>();
+  const watchers = new Set<(userId: number | null) => void>();
   let generation = 0;
   let listening = false;
   let unlisten: (() => Promise<void>) | null = null;
@@ -45,6 +46,10 @@ export function createSessionCache(opts: { listen: Database['listen']; load: (us
     return false;
   };
 
+  const tell = (id: number | null) => {
+    for (const fn of watchers) fn(id);
+  };
+
   return {
     async start(): Promise<void> {
       unlisten ??= await opts.listen(
@@ -53,11 +58,14 @@ export function createSessionCache(opts: { listen: Database['listen']; load: (us
           const id = Number(payload);
           forget(id);
           pending.delete(id);
+          tell(id);
         },
         (up) => {
           versions.clear();
           generation++;
           listening = up;
+          // Announcements may have been missed while the connection was down.
+          if (up) tell(null);
         },
       );
     },
@@ -84,6 +92,16 @@ export function createSessionCache(opts: { listen: Database['listen']; load: (us
         }
         return v;
       });
+    },
+
+    /**
+     * Calls `fn` with an account's id once a change to its session has committed, on whichever
+     * instance it was made (null: any account may have changed, after the announcements were not
+     * heard for a while). The realtime streams close with it. Returns the function that stops.
+     */
+    watch(fn: (userId: number | null) => void): () => void {
+      watchers.add(fn);
+      return () => void watchers.delete(fn);
     },
 
     /** This instance changed these accounts' sessions (called right after the write, in or out of a transaction). */

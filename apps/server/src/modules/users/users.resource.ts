@@ -1,11 +1,15 @@
+import { hasPermission } from '@academy/contracts/roles';
 import { sql } from 'drizzle-orm';
 import { choseongCondition } from '../../db/choseong.ts';
 import { defineResource } from '../../plugins/graphql/registry.ts';
 import { users } from './users.table.ts';
 
 /**
- * Accounts for the CRM's pickers and grids: read only, never the password hash. Staff see every
- * account; a student sees only their own row.
+ * Accounts for the CRM's pickers and grids: read only, never the password hash. Admins (원장,
+ * 실장) see every account; a TA sees the students and their own account, never another staff
+ * member's login id or phone (issue 34 item 1: a login id and a phone are what find-password asks
+ * for); a student sees only their own row. Filters and sorting run inside that scope, so a hidden
+ * phone cannot be guessed through them either.
  */
 export const usersResource = defineResource({
   name: 'users',
@@ -22,7 +26,8 @@ export const usersResource = defineResource({
     createdAt: { type: 'DateTime', column: users.createdAt, sortable: true, filterable: true, description: '가입일' },
   },
   operations: { read: 'STUDENT' },
-  scope: (user) => (user.userType === 'STUDENT' ? sql`${users.id} = ${user.userId}` : null),
+  scope: (user) =>
+    hasPermission(user, 'ADMIN') ? null : user.userType === 'TA' ? sql`(${users.userType} = 'STUDENT' or ${users.id} = ${user.userId})` : sql`${users.id} = ${user.userId}`,
   virtualFilters: {
     search: {
       type: 'String',

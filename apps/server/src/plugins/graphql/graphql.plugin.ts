@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, dataErrorOf } from '../../lib/errors.ts';
 import { clientError } from '../errors.ts';
-import { createDocumentCache, MAX_COST, MAX_DEPTH, MAX_ROOT_FIELDS } from './documents.ts';
+import { argumentCost, createDocumentCache, MAX_ARGUMENT_DEPTH, MAX_ARGUMENT_TERMS, MAX_COST, MAX_DEPTH, MAX_LIST_CELLS, MAX_ROOT_FIELDS } from './documents.ts';
 import { executeOperation } from './execute.ts';
 import { graphql } from './graphql-js.ts';
 import { registeredResources } from './registry.ts';
@@ -13,7 +13,7 @@ import { buildSchema, type GqlContext } from './schema.ts';
 
 const { GraphQLError, getOperationAST } = graphql;
 
-export { MAX_COST, MAX_DEPTH, MAX_ROOT_FIELDS };
+export { MAX_ARGUMENT_DEPTH, MAX_ARGUMENT_TERMS, MAX_COST, MAX_DEPTH, MAX_LIST_CELLS, MAX_ROOT_FIELDS };
 
 const postRequest = z.object({
   query: z.string().describe('GraphQL 문서'),
@@ -71,6 +71,11 @@ export async function graphqlRoutes(app: FastifyInstance, ctx: AppContext): Prom
     if (analysis.depth > MAX_DEPTH) return refusal(400, 'graphql.too_costly', `요청이 너무 깊습니다: query depth ${analysis.depth} (최대 ${MAX_DEPTH})`);
     if (analysis.cost > MAX_COST) return refusal(400, 'graphql.too_costly', `요청한 항목이 너무 많습니다 (최대 ${MAX_COST}개)`);
     if (analysis.rootFields > MAX_ROOT_FIELDS) return refusal(400, 'graphql.too_costly', `한 요청에 최대 ${MAX_ROOT_FIELDS}개의 조회만 할 수 있습니다`);
+    // The whole document's weight with these variables, before anything runs (issue 34 item 9).
+    const weight = argumentCost(analysis, variables as Record<string, unknown> | null | undefined);
+    if (weight.depth > MAX_ARGUMENT_DEPTH) return refusal(400, 'graphql.too_costly', `조건이 너무 깊게 겹쳐 있습니다 (and/or 등 최대 ${MAX_ARGUMENT_DEPTH}단계)`);
+    if (weight.terms > MAX_ARGUMENT_TERMS) return refusal(400, 'graphql.too_costly', `조건과 값이 너무 많습니다 (한 요청에 최대 ${MAX_ARGUMENT_TERMS.toLocaleString('ko-KR')}개). 조건을 줄여 나누어 조회해 주세요`);
+    if (weight.cells > MAX_LIST_CELLS) return refusal(400, 'graphql.too_costly', `한 요청에 너무 많은 행을 조회합니다 (목록의 행 수 × 항목 수 최대 ${MAX_LIST_CELLS.toLocaleString('ko-KR')}). 페이지로 나누어 조회해 주세요`);
     const result = await executeOperation({ schema, document, plans: prepared.plans, operationName: operationName as string | null | undefined, variables: variables as Record<string, unknown> | null | undefined, context });
     return formatResult(result, context, req);
   }

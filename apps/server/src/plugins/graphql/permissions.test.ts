@@ -1,6 +1,6 @@
 import gql from 'graphql-tag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { countTemplates } from '../../modules/push-alert-templates/push-alert-templates.testkit.ts';
 import { userAccounts } from '../../modules/users/index.ts';
 import { startGqlServer, type GqlTestServer } from './graphql.testkit.ts';
@@ -70,21 +70,26 @@ describe('pushAlertTemplates: admins only', () => {
   });
 });
 
-describe('users: staff read all, a student reads only their own row', () => {
+describe('users: admins read all, a TA the students and their own account, a student only their own row', () => {
   it('staff list accounts without any password data, searchable by name and phone digits', async () => {
     const { graphql } = s.providers(await s.token('ta01'));
-    const all = await graphql.getList({ resource: 'users', pagination: { pageSize: 10, currentPage: 1 }, meta: { gqlQuery: USERS } });
-    const [accounts] = await s.t.ctx.db.select({ n: count() }).from(userAccounts).where(isNull(userAccounts.deletedAt));
-    expect(all.total).toBe(accounts!.n);
-    expect(all.data).toHaveLength(10);
+    const all = await graphql.getList({ resource: 'users', pagination: { pageSize: 5, currentPage: 1 }, meta: { gqlQuery: USERS } });
+    const [students] = await s.t.ctx.db.select({ n: count() }).from(userAccounts).where(and(isNull(userAccounts.deletedAt), eq(userAccounts.userType, 'STUDENT')));
+    expect(all.total).toBe(students!.n + 1);
+    expect(all.data).toHaveLength(5);
     expect(Object.keys(all.data[0]!).sort()).toEqual(['createdAt', 'id', 'isActive', 'loginId', 'name', 'phone', 'userType']);
 
     const byPhone = await graphql.getList({ resource: 'users', filters: [{ field: 'search', operator: 'contains', value: '5555-0001' }], meta: { gqlQuery: USERS } });
     expect(byPhone.data.map((u) => u.loginId)).toEqual(['student01']);
     const byName = await graphql.getList({ resource: 'users', filters: [{ field: 'search', operator: 'contains', value: '박조' }], meta: { gqlQuery: USERS } });
     expect(byName.data.map((u) => u.loginId)).toEqual(['ta01']);
-    const tas = await graphql.getList({ resource: 'users', filters: [{ field: 'userType', operator: 'eq', value: 'TA' }], pagination: { mode: 'off' }, meta: { gqlQuery: USERS } });
-    expect(tas.data.map((u) => u.loginId).sort()).toEqual(['manager', 'ta01', 'ta02', 'ta03', 'ta04']);
+    // Other staff members' login ids and phones are what find-password asks for (issue 34 item 1):
+    // a TA sees only their own staff account; an admin sees them all.
+    const tas = await graphql.getList({ resource: 'users', filters: [{ field: 'userType', operator: 'in', value: ['TA', 'ADMIN'] }], pagination: { mode: 'off' }, meta: { gqlQuery: USERS } });
+    expect(tas.data.map((u) => u.loginId)).toEqual(['ta01']);
+    const asManager = s.providers(await s.token('manager')).graphql;
+    const staff = await asManager.getList({ resource: 'users', filters: [{ field: 'userType', operator: 'eq', value: 'TA' }], pagination: { mode: 'off' }, meta: { gqlQuery: USERS } });
+    expect(staff.data.map((u) => u.loginId).sort()).toEqual(['manager', 'ta01', 'ta02', 'ta03', 'ta04']);
 
     const schema = await s.post({ query: '{ __type(name: "User") { fields { name } } }' }, await s.token('ta01'));
     const fields = (schema.json.data?.__type as { fields: { name: string }[] }).fields.map((f) => f.name);
@@ -144,6 +149,41 @@ describe('limits', () => {
     const fields = Array.from({ length: 450 }, (_, i) => `f${i}: id`).join(' ');
     const costly = await s.post({ query: `{ pushAlertTemplates { nodes { ${fields} } } }` }, admin);
     expect(costly.json.errors?.[0]?.extensions?.code).toBe('graphql.too_costly');
+  });
+
+  it('counts the whole document: fragments and inline fragments, filter terms in variables and literals, list sizes (issue 34 item 9)', async () => {
+    const student = await s.token('student01');
+    const refused = async (body: { query: string; variables?: unknown }) => {
+      const r = await s.post(body, student);
+      expect(r.status).toBe(400);
+      expect(r.json.errors?.[0]?.extensions?.code).toBe('graphql.too_costly');
+      expect(r.json.errors?.[0]?.message).toMatch(/[가-힣]/);
+      return r.json.errors![0]!.message;
+    };
+    // 130 list queries hidden in fragments and inline fragments, at the root.
+    const aliases = Array.from({ length: 13 }, (_, i) => `a${i}: users { totalCount }`).join(' ');
+    const fragments = Array.from({ length: 10 }, (_, i) => `fragment F${i} on Query { ${aliases} }`).join('\n');
+    expect(await refused({ query: `query { ${Array.from({ length: 10 }, (_, i) => `...F${i}`).join(' ')} }\n${fragments}` })).toContain(`최대 10개`);
+    expect(await refused({ query: `{ ... on Query { ${aliases} } }` })).toContain(`최대 10개`);
+    // A student's 35,000-term \`or\`, in variables and nested in and/or: refused before any SQL is built.
+    const wide = { or: Array.from({ length: 35_000 }, (_, i) => ({ id: { eq: String(i + 1) } })) };
+    const query = 'query($f: UserFilter!) { users(filter: $f) { totalCount } }';
+    expect(await refused({ query, variables: { f: wide } })).toContain('조건과 값이 너무 많습니다');
+    const nested = { or: wide.or.slice(0, 2500) };
+    expect(await refused({ query, variables: { f: { and: [{ or: [{ isActive: { is: true } }, { and: [nested] }] }] } } })).toContain('조건과 값이 너무 많습니다');
+    let deep: Record<string, unknown> = { id: { eq: '1' } };
+    for (let i = 0; i < 40; i++) deep = { and: [deep] };
+    expect(await refused({ query, variables: { f: deep } })).toContain('깊게');
+    // The same through a fragment spread's arguments, in a literal.
+    const literal = `{ ...L } fragment L on Query { users(filter: { or: [{ id: { in: [${Array.from({ length: 2100 }, (_, i) => i + 1).join(', ')}] } }] }) { totalCount } }`;
+    expect(await refused({ query: literal })).toContain('조건과 값이 너무 많습니다');
+    // Rows × fields: ten full pages of a wide list in one request.
+    const row = 'id loginId name phone userType isActive createdAt';
+    expect(await refused({ query: `{ ${Array.from({ length: 10 }, (_, i) => `l${i}: users(paging: { limit: 1000 }) { nodes { ${row} } }`).join(' ')} }` })).toContain('행');
+    // A grid's page and a refine filter with a few terms still run.
+    const ok = await s.post({ query, variables: { f: { or: [{ id: { eq: '1' } }, { loginId: { iLike: '%stu%' } }], and: [{ isActive: { is: true } }] } } }, student);
+    expect(ok.status).toBe(200);
+    expect(ok.json.data).toEqual({ users: { totalCount: 1 } });
   });
 
   it('a stale token answers HTTP 401 so the client refreshes', async () => {

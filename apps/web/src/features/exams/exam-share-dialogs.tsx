@@ -1,5 +1,6 @@
 import { type Exam, retakeBody, type scoreLinkResult } from '@academy/contracts/exams';
 import { formatKoreanDate } from '@academy/contracts/format';
+import { PUBLIC_LINK_MAX_DAYS } from '@academy/contracts/links';
 import type { Question } from '@academy/contracts/grading';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -294,7 +295,7 @@ export function ScoreLinksDialog({ exams, defaultExamId, students, onClose }: { 
   const exam = exams.find((e) => e.id === examId);
   const submit = async () => {
     if (!exam) return;
-    const n = Math.min(60, Math.max(1, Number(days) || 14));
+    const n = Math.min(PUBLIC_LINK_MAX_DAYS, Math.max(1, Number(days) || 14));
     const made = await links.mutateAsync({ params: { examId: exam.id }, body: { userIds: students.map((s) => s.userId), sendSms, expiresInDays: n } });
     setResult(made);
     const texted = made.filter((m) => m.smsQueued).length;
@@ -315,7 +316,7 @@ export function ScoreLinksDialog({ exams, defaultExamId, students, onClose }: { 
             <Typography variant="body2">받는 학생 {students.length}명: {students.slice(0, 8).map((s) => s.name).join(', ')}{students.length > 8 ? ` 외 ${students.length - 8}명` : ''}</Typography>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
               <FormControlLabel control={<Switch checked={sendSms} onChange={(e) => setSendSms(e.target.checked)} />} label="학부모 전화로 문자 보내기" />
-              <TextField label="열 수 있는 기간 (일)" value={days} onChange={(e) => setDays(e.target.value.replace(/\D/g, ''))} sx={{ width: 160 }} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+              <TextField label="열 수 있는 기간 (일)" value={days} onChange={(e) => setDays(e.target.value.replace(/\D/g, ''))} sx={{ width: 160 }} helperText={`최대 ${PUBLIC_LINK_MAX_DAYS}일`} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
             </Stack>
           </Stack>
         )}

@@ -39,6 +39,11 @@ export function MessageDialog({ id, onClose }: { id: number | null; onClose: () 
               </Typography>
             </Stack>
             {m.data.result && <Alert severity={m.data.status === 'failed' ? 'error' : 'info'}>{m.data.result}</Alert>}
+            {m.data.secret && (
+              <Alert severity="info" data-testid="sms-secret-note">
+                비밀번호 재설정·학부모 링크처럼 열쇠가 든 문자라 링크를 가려서 보여 줍니다. 다시 보낼 수 없으니 새 링크를 요청하거나 만들어 보내 주세요.
+              </Alert>
+            )}
             <Box sx={{ p: 1.5, bgcolor: '#eef3ee', borderRadius: 2, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{m.data.body}</Box>
             <Table size="small" aria-label="시도 기록">
               <TableHead>

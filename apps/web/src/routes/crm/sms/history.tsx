@@ -1,9 +1,10 @@
 import { formatPhone } from '@academy/contracts/format';
 import { AUDIENCE_LABEL, MESSAGE_STATUS_LABEL, MESSAGE_STATUSES, PURPOSE_LABEL, purposeLabel, RECIPIENT_AUDIENCE_LABEL, type MessageStatus } from '@academy/contracts/sms';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import {
-  Alert, Box, Button, Card, CardContent, Checkbox, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography,
+  Alert, Box, Button, Card, CardContent, Checkbox, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Tooltip, Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -66,7 +67,8 @@ export default function CrmSmsHistoryPage() {
   };
 
   const items = history.data?.items ?? [];
-  const failedHere = items.filter((m) => m.status === 'failed');
+  // A text with a reset or parent link is never sent twice (the person asks for a new link).
+  const failedHere = items.filter((m) => m.status === 'failed' && !m.secret);
 
   return (
     <Box sx={{ maxWidth: 1240 }}>
@@ -180,7 +182,12 @@ export default function CrmSmsHistoryPage() {
               {items.map((m) => (
                 <TableRow key={m.id} hover onClick={() => setOpen(m.id)} sx={{ cursor: 'pointer' }} data-testid="sms-message-row">
                   <TableCell padding="checkbox" onClick={(e) => e.stopPropagation()}>
-                    {m.status === 'failed' && (
+                    {m.status === 'failed' && m.secret && (
+                      <Tooltip title="보안 링크가 든 문자는 다시 보낼 수 없습니다. 새 링크를 요청하거나 만들어 보내 주세요">
+                        <LockOutlined fontSize="small" color="action" titleAccess="보안 문자: 다시 보낼 수 없음" sx={{ m: 1.5 }} />
+                      </Tooltip>
+                    )}
+                    {m.status === 'failed' && !m.secret && (
                       <Checkbox
                         checked={picked.has(m.id)}
                         onChange={(e) => setPicked((p) => { const n = new Set(p); if (e.target.checked) n.add(m.id); else n.delete(m.id); return n; })}

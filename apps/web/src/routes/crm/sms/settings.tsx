@@ -1,5 +1,6 @@
 import { DAY_LABELS } from '@academy/contracts/dates';
 import { RECIPIENT_AUDIENCE_LABEL, SMS_EVENT_LABEL, SMS_EVENT_VARIABLES, SMS_EVENTS, variablesIn, type SmsEventSetting, type SmsSchedule } from '@academy/contracts/sms';
+import { PUBLIC_LINK_MAX_DAYS } from '@academy/contracts/links';
 import { hasPermission } from '@academy/contracts/roles';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import {
@@ -69,7 +70,7 @@ export default function CrmSmsSettingsPage() {
                 <TextField label="보내는 곳 이름 (광고 문자 앞)" value={center.senderName} disabled={!canEdit} onChange={(e) => setCenter({ ...center, senderName: e.target.value })} slotProps={{ htmlInput: { maxLength: 20 } }} />
                 <TextField label="무료 수신거부 안내 (광고 문자 끝)" placeholder="무료수신거부 080-123-4567" value={center.optOutNotice} disabled={!canEdit} onChange={(e) => setCenter({ ...center, optOutNotice: e.target.value })} helperText="비어 있으면 광고 문자를 보낼 수 없습니다 (정보통신망법 제50조)" slotProps={{ htmlInput: { maxLength: 60 } }} />
                 <TextField type="number" label="출결 표시 후 알림까지 (분)" value={center.attendanceDelayMinutes} disabled={!canEdit} onChange={(e) => setCenter({ ...center, attendanceDelayMinutes: Number(e.target.value) })} helperText="그 사이 출결을 고치면 보내지 않습니다" slotProps={{ htmlInput: { min: 0, max: 60 } }} />
-                <TextField type="number" label="주간 리포트 링크 유효 기간 (일)" value={center.weekLinkDays} disabled={!canEdit} onChange={(e) => setCenter({ ...center, weekLinkDays: Number(e.target.value) })} slotProps={{ htmlInput: { min: 1, max: 60 } }} />
+                <TextField type="number" label="주간 리포트 링크 유효 기간 (일)" value={center.weekLinkDays} disabled={!canEdit} onChange={(e) => setCenter({ ...center, weekLinkDays: Number(e.target.value) })} helperText={`최대 ${PUBLIC_LINK_MAX_DAYS}일`} slotProps={{ htmlInput: { min: 1, max: PUBLIC_LINK_MAX_DAYS } }} />
               </Box>
               <Typography variant="body2" color="textSecondary" sx={{ mt: 2 }} data-testid="sms-provider">
                 발송: {settings.data.driver === 'outbox' ? '보관 모드 (outbox, 실제로 나가지 않음)' : settings.data.driver} · 단가 SMS {formatCost(settings.data.prices.sms)}, LMS {formatCost(settings.data.prices.lms)}, 알림톡 {formatCost(settings.data.prices.alimtalk)} · 초당 {settings.data.ratePerSecond || '제한 없이'}통
