@@ -8,6 +8,7 @@ import { makeAccount, type TestAccount } from '../users/users.testkit.ts';
 import { passwordResets } from './auth.table.ts';
 import { FIND_PASSWORD_LIMITS } from './passwords.service.ts';
 import { THROTTLE_RULES } from './throttle.service.ts';
+import { defineTopic } from '@academy/contracts/realtime';
 
 /**
  * Issue 34, from the outside: a TA cannot take over any account through find-password and the SMS
@@ -28,7 +29,7 @@ const PASSWORD = 'access-pass-1!';
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  t.ctx.realtime.defineTopic({ kind: 'test-session', authorize: () => true });
+  t.ctx.realtime.defineTopic({ topic: defineTopic('test-session', {}), authorize: () => true });
   admin = await makeAccount(t, { userType: 'ADMIN', name: '김원장', loginId: 'won-jang', phone: '01070000001', password: PASSWORD });
   manager = await makeAccount(t, { userType: 'TA', isAdminLevel: true, name: '이실장', loginId: 'sil-jang', phone: '01070000002', password: PASSWORD });
   ta = await makeAccount(t, { userType: 'TA', name: '박조교', loginId: 'jo-gyo', phone: '01070000003', password: PASSWORD });
