@@ -7,7 +7,7 @@ import { startInstance, type Instance } from './instances.ts';
  * Two server processes on one PostgreSQL, as the product scales out. Runs with TEST_DATABASE_URL
  * (PGlite is one process by design).
  * - The sign-in throttle counts across instances: one counter per login id and address
- *   (modules/auth/throttle.service.ts), so a second instance is no way around it.
+ *   (modules/auth/throttle.service.ts on src/lib/limits' rate_limits rows), so a second instance is no way around it.
  * - A sign-out on one instance ends the access token on the other, whose session cache hears of
  *   it (modules/users/session-cache.ts).
  */
@@ -55,11 +55,11 @@ describe.skipIf(!base)('two instances on one PostgreSQL', () => {
 
   it('wrong passwords on either instance land on one counter', async () => {
     for (const i of [a, a, a, b, b]) expect(await wrongLogin(i)).toBe(401);
-    const rows = await query<{ login_id: string; ip: string; attempts: number }>(dbUrl, `select login_id, ip, attempts from login_throttle where login_id = 'admin' order by ip desc`);
+    const rows = await query<{ rule: string; subject: string; attempts: number }>(dbUrl, `select rule, subject, attempts from rate_limits where rule in ('signin.pair', 'signin.account') and split_part(subject, E'\\n', 1) = 'admin' order by rule`);
     // The login id from this address, and the login id from anywhere: five each, not 3 + 2.
     expect(rows).toEqual([
-      { login_id: 'admin', ip: '127.0.0.1', attempts: 5 },
-      { login_id: 'admin', ip: '', attempts: 5 },
+      { rule: 'signin.account', subject: 'admin', attempts: 5 },
+      { rule: 'signin.pair', subject: 'admin\n127.0.0.1', attempts: 5 },
     ]);
   });
 

@@ -68,10 +68,11 @@ describe.skipIf(!base)('realtime across two server processes (PostgreSQL)', () =
     const lock = await stream.next((e) => e.type === 'lock');
     const latency = performance.now() - started;
     expect(lock.data).toMatchObject({ examId: exam.id, userId: student, holderName: '박조교' });
-    expect((await call(b.url, ta, 'PATCH', `/wl-score/${exam.id}/${student}/value`, { scoreValue: 91 })).status).toBe(200);
-    expect((await stream.next((e) => e.type === 'score')).data).toMatchObject({ first: 91 });
     // The other instance refuses a second TA while the lock lives.
     expect((await call(a.url, manager, 'POST', `/wl-score/${exam.id}/${student}/lock`)).status).toBe(409);
+    // The holder's write releases its own lock (exams.queries.ts claims the cell in the write).
+    expect((await call(b.url, ta, 'PATCH', `/wl-score/${exam.id}/${student}/value`, { scoreValue: 91 })).status).toBe(200);
+    expect((await stream.next((e) => e.type === 'score')).data).toMatchObject({ first: 91 });
     stream.close();
     console.log(`lock seen on the other instance after ${latency.toFixed(0)} ms`);
   });
