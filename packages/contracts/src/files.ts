@@ -150,6 +150,7 @@ export const FILES_ERRORS = errorCodes('files', {
   quota_exceeded: 409,
   rate_limited: 429,
   content_changed: 409,
+  upload_completing: 409,
 });
 
 /**

@@ -110,6 +110,32 @@ describe.each(['local', 's3'] as const)('files with the %s driver', (driver) => 
     expect(sha256((await sendToUrl(f.t, { url: dl.json().url, method: 'GET' })).body)).toBe(sha256(body));
   });
 
+  it('one multipart upload completed 4 times at once: one file, each answer 200 with it or 409, never 500 (issue 34 item 12)', async () => {
+    const size = PART_SIZE + 999;
+    const body = Buffer.alloc(size, 3);
+    Buffer.from('%PDF-1.7\n').copy(body);
+    const init = await f.t.app.inject({ method: 'POST', url: '/api/files/multipart/initiate', headers: bearer(f.admin), payload: { fileName: '네 번 완료.pdf', contentType: 'application/pdf', fileSize: size, kind: 'material', weeklyLectureId: f.wlId } });
+    expect(init.statusCode, init.body).toBe(200);
+    const { uploadId, parts, file } = init.json() as { uploadId: string; parts: { partNumber: number; url: string }[]; file: { id: number } };
+    const sent = await Promise.all(parts.map((p) => sendToUrl(f.t, { url: p.url, method: 'PUT', body: body.subarray((p.partNumber - 1) * PART_SIZE, Math.min(size, p.partNumber * PART_SIZE)) })));
+    const etags = sent.map((r, i) => ({ partNumber: i + 1, etag: r.headers.etag! }));
+    const complete = () => f.t.app.inject({ method: 'POST', url: '/api/files/multipart/complete', headers: bearer(f.admin), payload: { uploadId, parts: etags, sha256: sha256(body) } });
+    const answers = await Promise.all([complete(), complete(), complete(), complete()]);
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    for (const a of ok) expect(a.json()).toMatchObject({ id: file.id, status: 'available', size });
+    for (const a of answers.filter((x) => x.statusCode !== 200)) {
+      expect(a.statusCode, a.body).toBe(409);
+      expect(a.json()).toMatchObject({ code: 'files.upload_completing', message: expect.stringContaining('처리 중') });
+    }
+    // Later retries (a reply lost on the way) get the same file.
+    const again = await complete();
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ id: file.id, status: 'available' });
+    const dl = await f.t.app.inject({ method: 'GET', url: `/api/files/${file.id}/download-url`, headers: bearer(f.admin) });
+    expect(sha256((await sendToUrl(f.t, { url: dl.json().url, method: 'GET' })).body)).toBe(sha256(body));
+  });
+
   it('a wrong checksum is refused and nothing is kept: no row, no bytes', async () => {
     const before = (await fileRows(f)).length;
     const pdf = await makePdf(1);

@@ -26,6 +26,11 @@ export const files = pgTable(
     uploadId: text('upload_id').unique(),
     partSize: integer('part_size'),
     uploadExpiresAt: timestamp('upload_expires_at', { withTimezone: true }),
+    /**
+     * A multipart completion in progress holds the upload until then (one completion at a time,
+     * on any instance); a completion that died releases it when the time passes.
+     */
+    completingUntil: timestamp('completing_until', { withTimezone: true }),
     memo: text('memo').notNull().default(''),
     hasParentAccess: boolean('has_parent_access').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -30,7 +30,7 @@ export function createLibraryService(deps: Pick<FilesDeps, 'ctx' | 'users'> & { 
       await ctx.audit.record({ actorId: opts.actorId, action: 'file.delete', entity: 'file', entityId: row.id, before: { fileName: row.fileName, size: row.size, sha256: row.sha256 } });
     });
     // Bytes go after the row is marked deleted, so a failure leaves an orphan object, never a broken row.
-    if (row.uploadId) await storage.abortMultipart({ key: row.storageKey, uploadId: row.uploadId }).catch(() => {});
+    if (row.uploadId && row.status === 'pending') await storage.abortMultipart({ key: row.storageKey, uploadId: row.uploadId }).catch(() => {});
     await storage.delete(row.storageKey).catch(() => {});
     for (const key of copies) await storage.delete(key).catch(() => {});
   }

@@ -17,7 +17,7 @@ import {
   type StoredFile,
   type UploadBody,
 } from '@academy/contracts/files';
-import { and, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { UPLOAD_LIMIT_DEFAULTS } from '../../config.ts';
 import { appError } from '../../lib/errors.ts';
 import { isLocalStorage } from '../../lib/storage/local.ts';
@@ -35,6 +35,8 @@ const PUT_URL_TTL_SEC = 15 * 60;
 const SINGLE_UPLOAD_WINDOW_MS = 60 * 60 * 1000;
 const MULTIPART_URL_TTL_SEC = 6 * 60 * 60;
 const MULTIPART_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** How long one multipart completion holds its upload (joining and hashing a large file on S3). */
+const COMPLETION_HOLD_MS = 10 * 60 * 1000;
 
 /** Sizes of the parts of a file: all `partSize` but the last. */
 function partSizes(size: number, partSize: number): number[] {
@@ -177,7 +179,7 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
     const updated = await db.transaction(async () => {
       const [u] = await db
         .update(files)
-        .set({ status: 'available', contentType: v.contentType, sha256: v.sha256, uploadId: null, uploadExpiresAt: null, updatedAt: ctx.now() })
+        .set({ status: 'available', contentType: v.contentType, sha256: v.sha256, uploadExpiresAt: null, completingUntil: null, updatedAt: ctx.now() })
         .where(and(eq(files.id, row.id), eq(files.status, 'pending')))
         .returning();
       if (!u) throw appError(FILES_ERRORS.already_done, '이미 완료된 업로드입니다');
@@ -263,6 +265,12 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
 
     /** Every part 1..N must be listed (the missing ones are named, the upload stays); then joined and checked. */
     async complete(opts: { actor: AuthUser; uploadId: string; parts: { partNumber: number; etag: string }[]; sha256: string | null }): Promise<StoredFile> {
+      // A repeated completion of a finished upload answers the same file (the client's retry after a lost reply).
+      const [done] = await db.select().from(files).where(and(eq(files.uploadId, opts.uploadId), eq(files.status, 'available'), isNull(files.deletedAt)));
+      if (done) {
+        records.ensureOwnerOrStaff(opts.actor, done);
+        return records.reply(done);
+      }
       const row = await openUpload(opts.actor, opts.uploadId);
       const expected = partSizes(row.size, row.partSize ?? PART_SIZE).length;
       const given = new Set(opts.parts.map((p) => p.partNumber));
@@ -272,14 +280,32 @@ export function createUploadService(deps: Pick<FilesDeps, 'ctx' | 'lectures'> & 
         throw appError(FILES_ERRORS.part_missing, `빠진 조각이 있습니다 (${missing.slice(0, 10).join(', ')}번). 빠진 조각을 올린 뒤 다시 완료해 주세요`, { field: 'parts', details: { missing } });
       }
       if (opts.parts.some((p) => p.partNumber > expected)) throw appError(FILES_ERRORS.part_invalid, `조각은 ${expected}개여야 합니다`, { field: 'parts' });
+      // One completion at a time, on every instance and with either driver: the others wait for none of
+      // its work and get the finished file, or 409 while it is still being joined and checked.
+      const [claimed] = await db
+        .update(files)
+        .set({ completingUntil: new Date(ctx.now().getTime() + COMPLETION_HOLD_MS) })
+        .where(and(eq(files.id, row.id), eq(files.status, 'pending'), or(isNull(files.completingUntil), lt(files.completingUntil, ctx.now()))))
+        .returning({ id: files.id });
+      if (!claimed) {
+        const [now] = await db.select().from(files).where(eq(files.id, row.id));
+        if (now?.status === 'available' && !now.deletedAt) return records.reply(now);
+        throw appError(FILES_ERRORS.upload_completing, '이 업로드를 마무리하는 요청이 이미 처리 중입니다. 잠시 후 파일 목록에서 확인해 주세요');
+      }
+      const release = () => db.update(files).set({ completingUntil: null }).where(and(eq(files.id, row.id), eq(files.status, 'pending'))).catch(() => {});
       let joined: { sha256: string | null };
       try {
         joined = await storage.completeMultipart({ key: row.storageKey, uploadId: opts.uploadId, parts: opts.parts });
       } catch (err) {
+        await release();
         if (err instanceof StorageError) throw appError(FILES_ERRORS.part_invalid, `${err.message}. 해당 조각을 다시 올린 뒤 완료해 주세요`, { field: 'parts' });
         throw err;
       }
-      return verifyAndPublish({ actor: opts.actor, row, sha256: opts.sha256, knownSha256: joined.sha256 });
+      try {
+        return await verifyAndPublish({ actor: opts.actor, row, sha256: opts.sha256, knownSha256: joined.sha256 });
+      } finally {
+        await release();
+      }
     },
 
     /** Cancels a multipart upload: its parts and its row go. */

@@ -1,0 +1,1 @@
+ALTER TABLE "files" ADD COLUMN "completing_until" timestamp with time zone;
