@@ -66,11 +66,17 @@ export type E2e = {
 };
 type OpenedBrowser = E2e & { takePages: () => Page[] };
 
+/**
+ * The browser's language: Korean unless a test asks for another (the date fields are checked in an
+ * English-speaking browser, where native inputs would read mm/dd/yyyy).
+ */
+export type BrowserLanguage = { lang?: string };
+
 /** One browser for the test file: opened before its tests, closed after them. */
-export function browserForFile(): E2e {
+export function browserForFile(opts: BrowserLanguage = {}): E2e {
   let opened: OpenedBrowser | undefined;
   beforeAll(async () => {
-    opened = await openBrowser();
+    opened = await openBrowser(opts);
   });
   afterEach(async (ctx) => {
     const pages = opened?.takePages() ?? [];
@@ -99,11 +105,11 @@ export function browserForFile(): E2e {
   };
 }
 
-export async function openBrowser(): Promise<OpenedBrowser> {
+export async function openBrowser({ lang = 'ko-KR' }: BrowserLanguage = {}): Promise<OpenedBrowser> {
   const baseUrl = inject('baseUrl');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, `--lang=${lang}`],
   });
   const contexts: BrowserContext[] = [];
   let pages: Page[] = [];
@@ -115,7 +121,7 @@ export async function openBrowser(): Promise<OpenedBrowser> {
       const context = await browser.newContext({
         baseURL: baseUrl,
         viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 },
-        locale: 'ko-KR',
+        locale: lang,
         timezoneId: 'Asia/Seoul',
         // The accessibility check injects axe as an inline script, which the app's CSP forbids;
         // security-headers.e2e.ts loads the app without this bypass.

@@ -200,8 +200,11 @@ describe('lecture setup', () => {
     await page.getByTestId('lecture-name').fill('고1 국어 내신대비반');
     await page.getByTestId('lecture-subject').fill('국어');
     await page.getByTestId('lecture-teacher').fill('윤서연');
-    await page.getByTestId('lecture-start').fill('2026-11-23');
-    await page.getByTestId('lecture-end').fill('2026-12-18');
+    // The date fields are MUI X pickers: typed section by section from the first one.
+    await page.getByRole('group', { name: '개강일' }).locator('[role=spinbutton]').first().click();
+    await page.keyboard.type('20261123');
+    await page.getByRole('group', { name: '종강일' }).locator('[role=spinbutton]').first().click();
+    await page.keyboard.type('20261218');
     await page.getByRole('button', { name: '요일 추가' }).click();
     // The added row copies the first one's times on 화요일; moving it to 월요일 makes the two overlap.
     const second = page.getByTestId('schedule-row').nth(1);

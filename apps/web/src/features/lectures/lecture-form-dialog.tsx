@@ -4,6 +4,7 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, Checkbox, FormControlLabel, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { FormDateInput, FormTimeInput } from '../../components/date-field.tsx';
 import { FormDialog, FormTextField, useFieldError } from '../../components/form-dialog.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useCreateLecture } from './api/create-lecture.ts';
@@ -27,7 +28,7 @@ const blank = (): LectureInput => ({
 
 /** The weekly timetable rows; the overlap and order rules of contracts mark the row at fault. */
 function ScheduleRows() {
-  const { control, register } = useFormContext<LectureInput>();
+  const { control } = useFormContext<LectureInput>();
   const { fields, append, remove } = useFieldArray({ control, name: 'schedule' });
   const rows = useWatch({ control, name: 'schedule' });
   const rowError = useFieldError('schedule');
@@ -38,7 +39,7 @@ function ScheduleRows() {
       </Typography>
       <Stack spacing={1}>
         {fields.map((f, i) => (
-          <ScheduleRow key={f.id} index={i} onRemove={() => remove(i)} register={register} />
+          <ScheduleRow key={f.id} index={i} onRemove={() => remove(i)} />
         ))}
         {rowError && <Typography variant="caption" color="error">{rowError}</Typography>}
         <Button
@@ -56,10 +57,8 @@ function ScheduleRows() {
   );
 }
 
-function ScheduleRow({ index, onRemove, register }: { index: number; onRemove: () => void; register: ReturnType<typeof useFormContext<LectureInput>>['register'] }) {
+function ScheduleRow({ index, onRemove }: { index: number; onRemove: () => void }) {
   const { control } = useFormContext<LectureInput>();
-  const startError = useFieldError(`schedule.${index}.startTime`);
-  const endError = useFieldError(`schedule.${index}.endTime`);
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }} data-testid="schedule-row">
       <Controller
@@ -73,8 +72,8 @@ function ScheduleRow({ index, onRemove, register }: { index: number; onRemove: (
           </TextField>
         )}
       />
-      <TextField size="small" type="time" label="시작" {...register(`schedule.${index}.startTime`)} error={!!startError} helperText={startError} slotProps={{ inputLabel: { shrink: true } }} />
-      <TextField size="small" type="time" label="종료" {...register(`schedule.${index}.endTime`)} error={!!endError} helperText={endError} slotProps={{ inputLabel: { shrink: true } }} />
+      <FormTimeInput<LectureInput> size="small" label="시작" name={`schedule.${index}.startTime`} width={150} />
+      <FormTimeInput<LectureInput> size="small" label="종료" name={`schedule.${index}.endTime`} width={150} />
       <IconButton aria-label={`${index + 1}번째 시간 삭제`} onClick={onRemove}>
         <DeleteOutline />
       </IconButton>
@@ -165,12 +164,12 @@ export function LectureFormDialog({ lecture, onClose }: { lecture: Lecture | nul
             <FormTextField name="subject" label="과목" required slotProps={{ htmlInput: { 'data-testid': 'lecture-subject', maxLength: 30 } }} />
             <FormTextField name="teacherName" label="담당 강사" required slotProps={{ htmlInput: { 'data-testid': 'lecture-teacher', maxLength: 30 } }} />
           </Box>
-          <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1fr 1fr 1fr', gap: 2 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr) repeat(2, minmax(190px, 1.4fr))', gap: 2 }}>
             <FormTextField name="targetSchool" label="대상 학교" />
             <FormTextField name="targetGrade" label="대상 학년" placeholder="고2" />
             <FormTextField name="room" label="강의실" placeholder="301호" />
-            <FormTextField name="startDate" label="개강일" type="date" required slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'lecture-start' } }} />
-            <FormTextField name="endDate" label="종강일" type="date" required slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'lecture-end' } }} />
+            <FormDateInput<LectureInput> name="startDate" label="개강일" required testId="lecture-start" />
+            <FormDateInput<LectureInput> name="endDate" label="종강일" required testId="lecture-end" />
           </Box>
           <ScheduleRows />
           <KeepHolidays />

@@ -13,12 +13,11 @@ import {
   Alert, Box, Button, Card, CardActionArea, CardActions, CardContent, Chip, FormControlLabel, Skeleton, Stack, Switch, Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { DdayDialog } from '../../../features/lectures/dday-dialog.tsx';
-import { LectureFormDialog } from '../../../features/lectures/lecture-form-dialog.tsx';
 import { useDisableLecture } from '../../../features/lectures/api/disable-lecture.ts';
 import { useEnableLecture } from '../../../features/lectures/api/enable-lecture.ts';
 import { lectureDetailQuery } from '../../../features/lectures/api/lecture-detail.ts';
@@ -27,6 +26,9 @@ import { textOn } from '../../../lib/colors.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
+
+/** The form carries the date and time pickers: they load when it opens, not with the list. */
+const LectureFormDialog = lazy(() => import('../../../features/lectures/lecture-form-dialog.tsx').then((m) => ({ default: m.LectureFormDialog })));
 
 function Line({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -166,7 +168,11 @@ export default function LectureListPage() {
           ))}
         </Box>
       )}
-      {editing && <LectureFormDialog lecture={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <LectureFormDialog lecture={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
       {ddayFor && <DdayDialog lectureId={ddayFor.id} lectureName={ddayFor.name} ddays={ddayFor.ddays} onClose={() => setDdayFor(null)} />}
     </>
   );

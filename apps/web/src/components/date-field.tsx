@@ -1,0 +1,123 @@
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { TimePicker } from '@mui/x-date-pickers/TimePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { koKR } from '@mui/x-date-pickers/locales';
+import type { ReactNode } from 'react';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import { Controller, useFormContext } from 'react-hook-form';
+import { dayjs } from '../lib/dayjs.ts';
+import { useFieldError } from './form-dialog.tsx';
+
+/**
+ * The product's date and time inputs (issue 35 item 20): MUI X pickers on dayjs with the Korean
+ * locale, so a field reads "2026. 12. 2.(수)" and "오후 7:00" whatever language the browser speaks
+ * (a native input follows the browser: mm/dd/yyyy, 07:00 PM). Values stay the strings the contracts
+ * use — "YYYY-MM-DD" and "HH:mm" — and an empty field is "". Typing works section by section
+ * (year, month, day; 오전/오후, hour, minute), and the calendar or clock opens from the button.
+ */
+export const DATE_FORMAT = 'YYYY. M. D.(dd)';
+export const TIME_FORMAT = 'A h:mm';
+
+const localeText = koKR.components.MuiLocalizationProvider.defaultProps.localeText;
+
+function KoreanPickers({ children }: { children: ReactNode }) {
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="ko" localeText={localeText}>
+      {children}
+    </LocalizationProvider>
+  );
+}
+
+type Common = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: string | undefined;
+  helperText?: ReactNode;
+  required?: boolean;
+  size?: 'small' | 'medium';
+  testId?: string;
+  minDate?: string;
+  maxDate?: string;
+  fullWidth?: boolean;
+  width?: number | string;
+};
+
+function fieldSlot({ error, helperText, required, size, testId, fullWidth, onBlur, width }: Common) {
+  return {
+    // "2026. 12. 2." and "7:00", not "12. 02." and "07:00": the field keeps the format's own padding.
+    field: { shouldRespectLeadingZeros: true },
+    textField: {
+      error: !!error,
+      helperText: error ?? helperText,
+      required,
+      size,
+      fullWidth,
+      onBlur,
+      sx: width === undefined ? undefined : { width },
+      ...(testId ? { 'data-testid': testId } : {}),
+    },
+  };
+}
+
+export function DateInput(props: Common) {
+  const { label, value, onChange, minDate, maxDate } = props;
+  return (
+    <KoreanPickers>
+      <DatePicker
+        label={label}
+        format={DATE_FORMAT}
+        value={value ? dayjs(value) : null}
+        onChange={(d) => onChange(d && d.isValid() ? d.format('YYYY-MM-DD') : '')}
+        {...(minDate ? { minDate: dayjs(minDate) } : {})}
+        {...(maxDate ? { maxDate: dayjs(maxDate) } : {})}
+        slotProps={fieldSlot(props)}
+      />
+    </KoreanPickers>
+  );
+}
+
+export function TimeInput(props: Common) {
+  const { label, value, onChange } = props;
+  return (
+    <KoreanPickers>
+      <TimePicker
+        label={label}
+        format={TIME_FORMAT}
+        value={value ? dayjs(`2000-01-01T${value}`) : null}
+        onChange={(d) => onChange(d && d.isValid() ? d.format('HH:mm') : '')}
+        slotProps={fieldSlot(props)}
+      />
+    </KoreanPickers>
+  );
+}
+
+type FormProps<T extends FieldValues> = { name: FieldPath<T> } & Omit<Common, 'value' | 'onChange' | 'onBlur' | 'error'>;
+
+/** DateInput bound to the react-hook-form field `name`, showing that field's error. */
+export function FormDateInput<T extends FieldValues>({ name, ...rest }: FormProps<T>) {
+  const { control } = useFormContext<T>();
+  const error = useFieldError(name);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => <DateInput {...rest} value={(field.value as string | undefined) ?? ''} onChange={field.onChange} onBlur={field.onBlur} error={error} />}
+    />
+  );
+}
+
+/** TimeInput bound to the react-hook-form field `name`, showing that field's error. */
+export function FormTimeInput<T extends FieldValues>({ name, ...rest }: FormProps<T>) {
+  const { control } = useFormContext<T>();
+  const error = useFieldError(name);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => <TimeInput {...rest} value={(field.value as string | undefined) ?? ''} onChange={field.onChange} onBlur={field.onBlur} error={error} />}
+    />
+  );
+}
