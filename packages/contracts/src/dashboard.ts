@@ -1,0 +1,63 @@
+/**
+ * The 원장's dashboard (issue 41): the center's figures over a period, each counted from the rows
+ * of the list it links to. Every request and reply of the dashboard area and one endpoint per call.
+ */
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { errorCodes } from './errors.ts';
+import { reportIssues, type RuleIssue } from './rules.ts';
+import { isoDateSchema, text } from './validation.ts';
+
+export const DASHBOARD_ERRORS = errorCodes('dashboard', { range_invalid: 400 });
+
+/** The longest period the dashboard reads at once: three years and a day for leap years. */
+export const DASHBOARD_MAX_DAYS = 3 * 366;
+
+export function periodIssues(v: { startDate: string; endDate: string }): RuleIssue[] {
+  const days = (Date.parse(v.endDate) - Date.parse(v.startDate)) / 86_400_000;
+  if (days < 0) return [{ path: ['endDate'], code: DASHBOARD_ERRORS.range_invalid.code, message: '종료일이 시작일보다 빠릅니다' }];
+  if (days >= DASHBOARD_MAX_DAYS) return [{ path: ['endDate'], code: DASHBOARD_ERRORS.range_invalid.code, message: '기간은 3년까지 볼 수 있습니다' }];
+  return [];
+}
+
+export const periodQuery = z
+  .object({ startDate: isoDateSchema.describe('시작일'), endDate: isoDateSchema.describe('종료일 (포함)') })
+  .superRefine((v, ctx) => reportIssues(ctx, periodIssues(v)));
+export type PeriodQuery = z.infer<typeof periodQuery>;
+
+/** One lecture in one month: students on the roster at some point of the month, joined, left. */
+export const enrollmentMonth = z.object({
+  month: text().describe('월 (YYYY-MM)'),
+  lectureId: z.number(),
+  lectureName: text(),
+  targetGrade: text().nullable().describe('강좌 대상 학년'),
+  active: z.number().describe('그 달에 수강한 학생 수 (그 달 안에 들어왔거나 그 달 이후까지 남은 학생)'),
+  joined: z.number().describe('그 달에 등록한 학생 수'),
+  left: z.number().describe('그 달에 퇴원(수강 종료)한 학생 수'),
+});
+export type EnrollmentMonth = z.infer<typeof enrollmentMonth>;
+
+/** One lecture in one week (Monday first): its sessions held and the marks staff gave. */
+export const attendanceWeek = z.object({
+  weekStart: text().describe('그 주의 월요일 (YYYY-MM-DD)'),
+  lectureId: z.number(),
+  lectureName: text(),
+  sessions: z.number().describe('그 주의 회차 수'),
+  marked: z.number().describe('출결이 입력된 칸 수'),
+  present: z.number().describe('출석으로 치는 출결 수'),
+  late: z.number().describe('지각 수'),
+  rate: z.number().nullable().describe('출석률 (0~1, 입력된 칸이 없으면 null)'),
+});
+export type AttendanceWeek = z.infer<typeof attendanceWeek>;
+
+const tag = 'dashboard';
+export const dashboardApi = {
+  enrollment: endpoint({
+    method: 'GET', path: '/dashboard/enrollment', tag, permission: 'ADMIN',
+    summary: '월별 재원·신규·퇴원 학생 수 (강좌·학년별)', query: periodQuery, reply: z.array(enrollmentMonth),
+  }),
+  attendance: endpoint({
+    method: 'GET', path: '/dashboard/attendance', tag, permission: 'ADMIN',
+    summary: '주별 출석률과 지각 (강좌별)', query: periodQuery, reply: z.array(attendanceWeek),
+  }),
+};
