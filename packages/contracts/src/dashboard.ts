@@ -50,6 +50,15 @@ export const attendanceWeek = z.object({
 });
 export type AttendanceWeek = z.infer<typeof attendanceWeek>;
 
+/** One month's texts handed to the carrier, and what they cost at the configured prices. */
+export const smsSpendMonth = z.object({
+  month: text().describe('월 (YYYY-MM)'),
+  sms: z.number().describe('보낸 단문(SMS) 수'),
+  lms: z.number().describe('보낸 장문(LMS) 수'),
+  cost: z.number().describe('비용 (원, 설정된 단가로 계산)'),
+});
+export type SmsSpendMonth = z.infer<typeof smsSpendMonth>;
+
 const tag = 'dashboard';
 export const dashboardApi = {
   enrollment: endpoint({
@@ -59,5 +68,9 @@ export const dashboardApi = {
   attendance: endpoint({
     method: 'GET', path: '/dashboard/attendance', tag, permission: 'ADMIN',
     summary: '주별 출석률과 지각 (강좌별)', query: periodQuery, reply: z.array(attendanceWeek),
+  }),
+  smsSpend: endpoint({
+    method: 'GET', path: '/dashboard/sms-spend', tag, permission: 'ADMIN',
+    summary: '월별 문자 발송 수와 비용', query: periodQuery, reply: z.array(smsSpendMonth),
   }),
 };
