@@ -50,6 +50,22 @@ export const attendanceWeek = z.object({
 });
 export type AttendanceWeek = z.infer<typeof attendanceWeek>;
 
+/** One exam of a session in the period: its class average against its cutline. */
+export const scoreTrend = z.object({
+  examId: z.number(),
+  lectureId: z.number(),
+  lectureName: text(),
+  weeklyLectureId: z.number(),
+  date: text().describe('회차 날짜 (YYYY-MM-DD)'),
+  title: text().describe('시험 이름'),
+  maxScore: z.number(),
+  cutline: z.number().nullable().describe('커트라인 (없으면 null)'),
+  takers: z.number().describe('응시자 수 (1차 점수가 있는 학생)'),
+  average: z.number().nullable().describe('반 평균 (1차 점수, 응시자가 없으면 null)'),
+  below: z.number().describe('커트라인 미만 학생 수'),
+});
+export type ScoreTrend = z.infer<typeof scoreTrend>;
+
 /** One month's texts handed to the carrier, and what they cost at the configured prices. */
 export const smsSpendMonth = z.object({
   month: text().describe('월 (YYYY-MM)'),
@@ -68,6 +84,10 @@ export const dashboardApi = {
   attendance: endpoint({
     method: 'GET', path: '/dashboard/attendance', tag, permission: 'ADMIN',
     summary: '주별 출석률과 지각 (강좌별)', query: periodQuery, reply: z.array(attendanceWeek),
+  }),
+  scores: endpoint({
+    method: 'GET', path: '/dashboard/scores', tag, permission: 'ADMIN',
+    summary: '시험별 반 평균과 커트라인 (강좌별 추이)', query: periodQuery, reply: z.array(scoreTrend),
   }),
   smsSpend: endpoint({
     method: 'GET', path: '/dashboard/sms-spend', tag, permission: 'ADMIN',

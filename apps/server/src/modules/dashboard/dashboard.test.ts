@@ -1,6 +1,7 @@
 import { addDays, kstToday } from '@academy/contracts/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { choiceKey, makeExam, sheet } from '../exams/exams.testkit.ts';
 import { makeLecture } from '../lectures/lectures.testkit.ts';
 import { makeStaff, makeStudents } from '../users/users.testkit.ts';
 
@@ -16,6 +17,8 @@ let sessions: { id: number; date: string }[];
 let students: number[];
 let newcomers: number[];
 let types: Record<string, number>;
+let quiz: number;
+let unsat: number;
 
 const monday = (iso: string) => {
   const day = new Date(`${iso}T00:00:00Z`).getUTCDay();
@@ -49,6 +52,13 @@ beforeAll(async () => {
   await mark(sessions[0]!.id, students[1]!, '지각');
   await mark(sessions[0]!.id, students[2]!, '결석');
   await mark(sessions[1]!.id, students[0]!, '출석');
+  // A 100-point quiz with cutline 60 in the first session: 90, 50, 70; an empty one in the second.
+  const key = choiceKey(20);
+  quiz = (await makeExam(t, { token: ta, lectureId, weeklyLectureId: sessions[0]!.id, title: '1주차 테스트', questions: key, cutline: 60 })).id;
+  for (const [i, right] of [18, 10, 14].entries()) {
+    expect((await t.call('POST', `/api/wl-score/${quiz}/${students[i]!}/manual-entry`, ta, { answers: sheet(key, right) })).status).toBe(200);
+  }
+  unsat = (await makeExam(t, { token: ta, lectureId, weeklyLectureId: sessions[1]!.id, title: '2주차 테스트', questions: key })).id;
   // The fourth student leaves this month; forty days on, two newcomers join.
   expect((await t.call('DELETE', `/api/lectures/${lectureId}/students`, admin, { userIds: [students[3]!] })).status).toBe(200);
   t.clock.advance(40 * DAY_MS);
@@ -97,6 +107,16 @@ describe('dashboard figures', () => {
       expect(r).toMatchObject({ marked: marked(r.weekStart), present: present(r.weekStart), late: r.weekStart === firstWeek ? 1 : 0 });
       expect(r.rate).toBe(marked(r.weekStart) === 0 ? null : present(r.weekStart) / marked(r.weekStart));
     }
+  });
+
+  it('gives each exam its class average against its cutline, by session date', async () => {
+    const res = await t.call('GET', `/api/dashboard/scores?${period(today, sessions[1]!.date)}`, admin);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual([
+      { examId: quiz, lectureId, lectureName: '대시보드 수학반', weeklyLectureId: sessions[0]!.id, date: sessions[0]!.date, title: '1주차 테스트', maxScore: 100, cutline: 60, takers: 3, average: 70, below: 1 },
+      { examId: unsat, lectureId, lectureName: '대시보드 수학반', weeklyLectureId: sessions[1]!.id, date: sessions[1]!.date, title: '2주차 테스트', maxScore: 100, cutline: null, takers: 0, average: null, below: 0 },
+    ]);
+    expect((await t.call('GET', `/api/dashboard/scores?${period(addDays(today, -30), addDays(today, -1))}`, admin)).json).toEqual([]);
   });
 
   it('leaves out sessions outside the period', async () => {

@@ -1,5 +1,5 @@
 import type { AttendanceWeek, EnrollmentMonth, PeriodQuery } from '@academy/contracts/dashboard';
-import { sql } from 'drizzle-orm';
+import { between, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { parseRows } from '../../db/sql.ts';
 import type { LecturesDeps } from './lectures.deps.ts';
@@ -24,6 +24,15 @@ const attendanceRow = z.object({
  */
 export function createLectureStatistics({ ctx }: Pick<LecturesDeps, 'ctx'>) {
   return {
+    /** The sessions dated in the period with their lecture's name, by date. */
+    sessionsBetween: ({ startDate, endDate }: PeriodQuery) =>
+      ctx.db
+        .select({ id: weeklyLectures.id, lectureId: weeklyLectures.lectureId, lectureName: lectures.name, date: weeklyLectures.date, title: weeklyLectures.title })
+        .from(weeklyLectures)
+        .innerJoin(lectures, eq(lectures.id, weeklyLectures.lectureId))
+        .where(between(weeklyLectures.date, startDate, endDate))
+        .orderBy(weeklyLectures.date, weeklyLectures.startTime, weeklyLectures.id),
+
     /** Per month of the period and lecture: students on the roster during the month, joined, left. */
     async enrollmentByMonth({ startDate, endDate }: PeriodQuery): Promise<EnrollmentMonth[]> {
       const enrolled = sql`(${lectureStudents.enrolledAt} at time zone 'Asia/Seoul')::date`;
