@@ -49,7 +49,7 @@ export function createModules(ctx: AppContext) {
   const clinic = createClinicModule({ ctx, users, students, exams, notices, records: studentRecords, hurryText: (v) => sms.events.textFor('clinic_hurry', v) });
   const board = createBoardModule({ ctx, users, files, sms });
   const center = createCenterModule({ ctx, lectures, sms });
-  const dashboard = createDashboardModule({ ctx, lectures, exams });
+  const dashboard = createDashboardModule({ ctx, lectures, exams, clinic });
   return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams, omr, clinic, staff, payroll, videos, parentWeek, sms, board, center, dashboard };
 }
 

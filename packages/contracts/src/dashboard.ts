@@ -66,6 +66,16 @@ export const scoreTrend = z.object({
 });
 export type ScoreTrend = z.infer<typeof scoreTrend>;
 
+/** One month of clinic slots: students booked, arrived, and done (retake graded). */
+export const clinicMonth = z.object({
+  month: text().describe('월 (YYYY-MM)'),
+  booked: z.number().describe('클리닉에 배정·예약된 학생 수'),
+  arrived: z.number().describe('도착한 학생 수'),
+  completed: z.number().describe('재시험 채점까지 마친 학생 수'),
+  rate: z.number().nullable().describe('완료율 (0~1, 예약이 없으면 null)'),
+});
+export type ClinicMonth = z.infer<typeof clinicMonth>;
+
 /** One month's texts handed to the carrier, and what they cost at the configured prices. */
 export const smsSpendMonth = z.object({
   month: text().describe('월 (YYYY-MM)'),
@@ -88,6 +98,10 @@ export const dashboardApi = {
   scores: endpoint({
     method: 'GET', path: '/dashboard/scores', tag, permission: 'ADMIN',
     summary: '시험별 반 평균과 커트라인 (강좌별 추이)', query: periodQuery, reply: z.array(scoreTrend),
+  }),
+  clinic: endpoint({
+    method: 'GET', path: '/dashboard/clinic', tag, permission: 'ADMIN',
+    summary: '월별 클리닉 완료율', query: periodQuery, reply: z.array(clinicMonth),
   }),
   smsSpend: endpoint({
     method: 'GET', path: '/dashboard/sms-spend', tag, permission: 'ADMIN',
