@@ -4,6 +4,7 @@ import { createAuthModule } from './modules/auth/index.ts';
 import { createBoardModule } from './modules/board/index.ts';
 import { createCenterModule } from './modules/center/index.ts';
 import { createClinicModule } from './modules/clinic/index.ts';
+import { createDashboardModule } from './modules/dashboard/index.ts';
 import { createExamsModule } from './modules/exams/index.ts';
 import { createFilesModule } from './modules/files/index.ts';
 import { createLecturesModule } from './modules/lectures/index.ts';
@@ -48,7 +49,8 @@ export function createModules(ctx: AppContext) {
   const clinic = createClinicModule({ ctx, users, students, exams, notices, records: studentRecords, hurryText: (v) => sms.events.textFor('clinic_hurry', v) });
   const board = createBoardModule({ ctx, users, files, sms });
   const center = createCenterModule({ ctx, lectures, sms });
-  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams, omr, clinic, staff, payroll, videos, parentWeek, sms, board, center };
+  const dashboard = createDashboardModule({ ctx, lectures, exams, clinic });
+  return { system, users, auth, notices, pushAlertTemplates, lectures, tags, students, studentRecords, files, exams, omr, clinic, staff, payroll, videos, parentWeek, sms, board, center, dashboard };
 }
 
 export type Modules = ReturnType<typeof createModules>;

@@ -31,6 +31,8 @@ export type SmsRecords = {
   attempts: (messageIds: number[]) => Promise<SmsAttemptRow[]>;
   /** Messages per status of some batches: batch id → status → count. */
   batchCounts: (batchIds: number[]) => Promise<Map<number, Partial<Record<MessageStatus, number>>>>;
+  /** Messages handed to the carrier (sent or delivered) per Korea-time month of sending and kind, between two dates (end included). */
+  sentByMonth: (opts: { startDate: string; endDate: string }) => Promise<{ month: string; sms: number; lms: number }[]>;
 };
 
 /** A row as it may be shown: never the secret in a secret text. */
@@ -95,6 +97,17 @@ export function createSmsRecords(db: Db): SmsRecords {
         out.set(r.batchId!, m);
       }
       return out;
+    },
+
+    async sentByMonth({ startDate, endDate }) {
+      const day = sql<string>`((${smsOutbox.sentAt} at time zone 'Asia/Seoul')::date)`;
+      const month = sql<string>`to_char(${day}, 'YYYY-MM')`;
+      return db
+        .select({ month, sms: sql<number>`(count(*) filter (where ${smsOutbox.kind} = 'SMS'))::int`, lms: sql<number>`(count(*) filter (where ${smsOutbox.kind} = 'LMS'))::int` })
+        .from(smsOutbox)
+        .where(and(inArray(smsOutbox.status, ['sent', 'delivered']), sql`${day} between ${startDate}::date and ${endDate}::date`))
+        .groupBy(month)
+        .orderBy(month);
     },
   };
 }

@@ -9,6 +9,7 @@ import { clinicRoutes } from './clinic.routes.ts';
 import { seedDemoClinic } from './clinic.seed.ts';
 import { createPortalService } from './portal.service.ts';
 import { createSlotService } from './slots.service.ts';
+import { createClinicStatistics } from './statistics.ts';
 import { createStudentBookings } from './student-bookings.ts';
 
 export type ClinicModule = ReturnType<typeof createClinicModule>;
@@ -29,6 +30,8 @@ export function createClinicModule(deps: ClinicDeps) {
   return {
     /** The clinics a student booked between two days (the parent's week). */
     bookings: createStudentBookings(deps),
+    /** The dashboard's clinic completion per month. */
+    statistics: createClinicStatistics(deps),
     register(app) {
       clinicRoutes(app, { slots, booking, board, portal });
     },

@@ -36,6 +36,7 @@ const rateRow = z.object({ idx: z.number(), answered: z.number(), correct: z.num
 const summaryRow = z.object({ takers: z.number(), average: numOrNull, max: numOrNull, min: numOrNull, stddev: numOrNull, median: numOrNull, below: z.number() });
 const bucketRow = z.object({ bucket: z.number(), count: z.number() });
 const questionRow = z.object({ idx: z.number(), answered: z.number(), correct: z.number(), c1: z.number(), c2: z.number(), c3: z.number(), c4: z.number(), c5: z.number() });
+const trendRow = z.object({ examId: z.number(), lectureId: z.number(), weeklyLectureId: z.number(), title: z.string(), maxScore: num, cutline: numOrNull, takers: z.number(), average: numOrNull, below: z.number() });
 const classRow = z.object({ examId: z.number(), takers: z.number(), average: numOrNull, max: numOrNull, min: numOrNull });
 const claimRow = z.object({ held: z.boolean(), examId: z.number(), userId: z.number(), holderId: z.number().nullable(), holderName: z.string().nullable(), expiresAt: z.coerce.date().nullable() });
 const rankRow = z.object({ userId: z.number(), examId: z.number(), first: num, rank: z.number(), percentile: num, grade: z.number().nullable() });
@@ -178,6 +179,18 @@ export function examQueries(db: DbOrTx) {
         left join takers me on me.exam_id = ${scores.examId} and me.user_id = ${scores.userId}
         where ${scores.userId} = ${userId} and ${scores.examId} = any(${ids}::int[])`);
     },
+    /** Per exam of these sessions: the class average of the 1st scores of its takers, and how many fell under its cutline (the dashboard). */
+    classTrends: (weeklyLectureIds: readonly number[]) =>
+      parseRows(db, trendRow, sql`
+        select ${exams.id} as "examId", ${exams.lectureId} as "lectureId", ${exams.weeklyLectureId} as "weeklyLectureId", ${exams.title} as "title",
+               ${exams.maxScore}::float8 as "maxScore", ${exams.cutline}::float8 as "cutline",
+               count(${scores.id})::int as "takers", avg(${scores.first})::float8 as "average",
+               count(*) filter (where ${exams.cutline} is not null and ${scores.first} < ${exams.cutline})::int as "below"
+        from ${exams}
+        left join ${scores} on ${scores.examId} = ${exams.id} and ${scores.status} = 'taken' and ${scores.first} is not null
+        where ${exams.weeklyLectureId} = any(${sql.param([...weeklyLectureIds])}::int[])
+        group by ${exams.id}
+        order by ${exams.weeklyLectureId}, ${exams.seq}, ${exams.id}`),
     /** Per question (1-based `idx`) of an exam: the takers with answers, and how many got it right. */
     correctCounts: (examId: number, questions: number) =>
       parseRows(db, rateRow, sql`

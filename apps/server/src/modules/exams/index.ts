@@ -1,3 +1,4 @@
+import { examQueries } from './exams.queries.ts';
 import type { ModuleHooks } from '../../module.ts';
 import { registerResource } from '../../plugins/graphql/registry.ts';
 import { createClinicLink } from './clinic-link.ts';
@@ -33,7 +34,8 @@ export type { ExamReleased, ReleaseListener } from './exams.service.ts';
  * - `clinic` — a student's 클리닉대상 scores, the clinic status on booking, the retake that closes it;
  * - `results` — a student's released results of some sessions (the parent's week), 1st scores of
  *   an exam, who took it;
- * - `scoreLinks.create` — parent links to a result, texted with the caller's words.
+ * - `scoreLinks.create` — parent links to a result, texted with the caller's words;
+ * - `trends` — per exam of some sessions, the class average against the cutline (the dashboard).
  */
 export function createExamsModule(deps: ExamsDeps) {
   const locks = createLockService(deps);
@@ -54,6 +56,7 @@ export function createExamsModule(deps: ExamsDeps) {
     clinic: createClinicLink({ ...deps, scoring }),
     results: { ofSessions: results.ofSessions, firstScores: results.firstScores, takers: results.takers },
     scoreLinks: { create: links.create },
+    trends: { ofSessions: (weeklyLectureIds: readonly number[]) => examQueries(deps.ctx.db).classTrends(weeklyLectureIds) },
     register(app) {
       examRoutes(app, { ctx: deps.ctx, templates, exams, scoring, locks, grid, statistics, retakes, excel, results, links });
       registerResource(app, examTemplatesResource);

@@ -3,6 +3,7 @@ import { lectureTopic } from '@academy/contracts/lectures';
 import type { ModuleHooks } from '../../module.ts';
 import { createAttendanceMarks } from './attendance-marks.ts';
 import { createCatalog } from './catalog.ts';
+import { createLectureStatistics } from './statistics.ts';
 import { createAttendanceService, type AttendanceListener } from './attendance.service.ts';
 import type { LecturesDeps } from './lectures.deps.ts';
 import { largeLecturesStep } from './lectures.large.ts';
@@ -33,6 +34,7 @@ export { demoGradeOf } from './lectures.seed.ts';
  * - `studentWeek` — one student's sessions with their marks, and sessions' announcements (the
  *   parent's week).
  * - `catalog` — the courses the center runs now (the landing page).
+ * - `statistics` — the dashboard's figures of rosters and attendance for a period.
  */
 export function createLecturesModule(deps: LecturesDeps) {
   const roster = createRosterService(deps);
@@ -52,6 +54,7 @@ export function createLecturesModule(deps: LecturesDeps) {
     },
     studentWeek: { sessions: portal.sessionsBetween, announcements: portal.announcementsOf },
     catalog: createCatalog(deps),
+    statistics: createLectureStatistics(deps),
     register(app) {
       lectureRoutes(app, { lectures, roster, sessions, attendance, portal });
       registerLectureResources(app);
