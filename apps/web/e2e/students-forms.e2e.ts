@@ -54,7 +54,7 @@ describe('student forms and confirmations (CRM)', () => {
     await page.getByTestId('toast').filter({ hasText: '학생 정보를 저장했습니다' }).waitFor();
     await profile.getByLabel('학생 전화번호').fill('010-12');
     await profile.getByRole('button', { name: '저장' }).click();
-    await profile.getByText('phone: 전화번호 형식', { exact: false }).waitFor();
+    await profile.getByText('전화번호: 전화번호 형식', { exact: false }).or(profile.getByText('전화번호 형식이', { exact: false })).first().waitFor();
     await page.reload();
     await expect.poll(async () => page.getByTestId('student-profile').getByLabel('학교').inputValue(), { timeout: 10_000 }).toBe('스모크고');
   });

@@ -13,7 +13,7 @@ export function errorCodes<const A extends string, const S extends Record<string
   return Object.fromEntries(Object.entries(statuses).map(([name, status]) => [name, { code: `${area}.${name}`, status }])) as never;
 }
 
-/** Bad input anywhere: the message names the field ("name: 비어 있을 수 없습니다"). */
+/** Bad input anywhere: the message names the field in Korean ("이름: 비어 있을 수 없습니다"); `issues[].path` carries the key. */
 export const VALIDATION_ERRORS = errorCodes('validation', { invalid: 400 });
 
 /** What the HTTP layer itself answers: malformed requests, unknown routes, server faults. */

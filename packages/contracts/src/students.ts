@@ -124,7 +124,7 @@ const selectionFields = {
 };
 function selectionIssues(v: { ids?: unknown; filter?: unknown; excludeIds?: unknown }, ctx: z.core.$RefinementCtx): void {
   if ((v.ids === undefined) === (v.filter === undefined)) ctx.addIssue({ code: 'custom', path: ['ids'], message: '학생 ID 목록(ids)이나 검색 조건(filter) 중 하나를 보내 주세요' });
-  if (v.ids !== undefined && v.excludeIds !== undefined) ctx.addIssue({ code: 'custom', path: ['excludeIds'], message: '제외 목록은 검색 조건(filter)과 함께만 보낼 수 있습니다' });
+  if (v.ids !== undefined && v.excludeIds !== undefined) ctx.addIssue({ code: 'custom', path: ['excludeIds'], message: '제외 목록은 검색 조건과 함께만 보낼 수 있습니다' });
 }
 export type StudentSelection = { ids?: number[]; filter?: StudentFilter; excludeIds?: number[] };
 export const studentSelectionBody = z.object(selectionFields).superRefine(selectionIssues);

@@ -3,7 +3,7 @@ import { normalizePhone } from './format.ts';
 
 /**
  * Korean messages for every zod issue, installed once by server and web (`installKoreanErrors`).
- * The server prefixes the field path, so a message reads "loginId: 필수 입력 항목입니다".
+ * The server prefixes the field's Korean name (field-labels.ts), so a message reads "아이디: 필수 입력 항목입니다".
  */
 function koreanMessage(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
@@ -89,7 +89,7 @@ export function textProblem(s: string): string | null {
 
 /**
  * The one text type of the API: every string a client sends is a `text()`. It refuses what
- * `textProblem` refuses, with the field named by the server ("name: 제어 문자(NUL)는 …").
+ * `textProblem` refuses, with the field named by the server ("이름: 제어 문자(NUL)는 …").
  */
 export const text = () =>
   z.string().check((ctx) => {

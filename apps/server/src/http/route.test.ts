@@ -29,6 +29,6 @@ describe('multipart bodies', () => {
     const { ta } = await makeStaff(t);
     const res = await t.app.inject({ method: 'POST', url: '/api/students/excel', payload: form().payload, headers: { ...form().headers, authorization: `Bearer ${ta.token}` } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'upload.required', message: 'file: 파일을 선택해 주세요' });
+    expect(res.json()).toMatchObject({ code: 'upload.required', message: '파일을 선택해 주세요' });
   });
 });

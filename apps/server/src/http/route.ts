@@ -11,6 +11,7 @@ import {
 import fastifyMultipart from '@fastify/multipart';
 import { errorCodes } from '@academy/contracts/errors';
 import { stripBidi } from '@academy/contracts/validation';
+import { fieldMessage } from '@academy/contracts/field-labels';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -142,5 +143,6 @@ function parseFields(spec: MultipartBody, fields: Record<string, string>): unkno
   const parsed = spec.fields.safeParse(fields);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  throw new AppError({ code: 'validation.invalid', status: 400, message: `${issue.path.join('.') || 'body'}: ${issue.message}`, field: issue.path.join('.') });
+  const field = issue.path.join('.');
+  throw new AppError({ code: 'validation.invalid', status: 400, message: fieldMessage(field, issue.message), field, fieldText: issue.message });
 }

@@ -1,4 +1,5 @@
 import type { ErrorSpec } from '@academy/contracts/errors';
+import { fieldMessage } from '@academy/contracts/field-labels';
 
 /**
  * Errors are values with a stable code, an HTTP status and a Korean message (ARCHITECTURE style
@@ -11,27 +12,31 @@ export class AppError extends Error {
   readonly details?: unknown;
   /** The request field the error is about (`name`, `schedule.1.startTime`): forms show it there. */
   readonly field?: string;
+  /** The message without the field's name, for the form to show beside that field. */
+  readonly fieldText?: string;
 
-  constructor(opts: { code: string; status: number; message: string; details?: unknown; field?: string }) {
+  constructor(opts: { code: string; status: number; message: string; details?: unknown; field?: string; fieldText?: string }) {
     super(opts.message);
     this.code = opts.code;
     this.status = opts.status;
     this.details = opts.details;
     this.field = opts.field;
+    this.fieldText = opts.fieldText;
   }
 }
 
 /**
  * The error of a declared code. Name the field when the error is about one input: the message
- * then reads "field: …" and a form marks that field.
+ * then starts with the field's Korean name ("사유: …", never the key) and a form marks that field.
  */
 export function appError(spec: ErrorSpec, message: string, opts: { field?: string; details?: unknown } = {}): AppError {
   return new AppError({
     code: spec.code,
     status: spec.status,
-    message: opts.field ? `${opts.field}: ${message}` : message,
+    message: fieldMessage(opts.field, message),
     details: opts.details,
     field: opts.field,
+    fieldText: opts.field ? message : undefined,
   });
 }
 

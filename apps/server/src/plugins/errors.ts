@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { fieldMessage } from '@academy/contracts/field-labels';
 import { AppError, dataErrorOf } from '../lib/errors.ts';
 
 /** One wrong input: where it came from (body, querystring, params), its field path and what is wrong. */
@@ -15,7 +16,7 @@ const PART_LABEL: Record<string, string> = { body: '본문', querystring: '쿼�
 export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback: boolean }): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      const issues: Issue[] | undefined = err.field ? [{ part: 'body', path: err.field, message: err.message.slice(err.field.length + 2) }] : undefined;
+      const issues: Issue[] | undefined = err.field ? [{ part: 'body', path: err.field, message: err.fieldText ?? err.message }] : undefined;
       return reply.code(err.status).send({ code: err.code, message: err.message, ...(issues ? { issues } : {}), ...(err.details ? { details: err.details } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -28,8 +29,8 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback:
       const first = issues[0]!;
       // A rule written in contracts (schedule overlap …) names its own code; plain schema checks are validation.invalid.
       const ruleCode = (err.validation[0]?.params as { params?: { code?: unknown } } | undefined)?.params?.code;
-      const field = first.path || PART_LABEL[part] || part;
-      return reply.code(400).send({ code: typeof ruleCode === 'string' ? ruleCode : 'validation.invalid', message: `${field}: ${first.message}`, issues });
+      const message = first.path ? fieldMessage(first.path, first.message) : `${PART_LABEL[part] ?? '요청'}: ${first.message}`;
+      return reply.code(400).send({ code: typeof ruleCode === 'string' ? ruleCode : 'validation.invalid', message, issues });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');

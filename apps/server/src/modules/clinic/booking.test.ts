@@ -117,7 +117,7 @@ describe('booking windows and cancelling', () => {
     expect(day.status).toBe(200);
     expect((await reserve(crowd[72]!, slot.id)).status).toBe(200);
     expect((await t.call('PUT', '/api/admin/clinic-rules', ta(), { ...rules.json, cancelBeforeMinutes: 60 })).status).toBe(403);
-    expect((await t.call('PUT', '/api/admin/clinic-rules', staff.admin.token, { ...rules.json, opensTime: '9시' })).json.message).toMatch(/^opensTime: /);
+    expect((await t.call('PUT', '/api/admin/clinic-rules', staff.admin.token, { ...rules.json, opensTime: '9시' })).json.issues[0].path).toBe('opensTime');
   });
 
   it('a student cancels until the deadline; staff-assigned seats and 지정제 slots are the staff\'s', async () => {
@@ -161,8 +161,8 @@ describe('who sees and does what', () => {
     const bad = await t.call('POST', '/api/clinic/slots', ta(), { date: '2026-13-01', startTime: '18:00', endTime: '17:00', capacity: 0 });
     expect(bad.status).toBe(400);
     const inverted = await t.call('POST', '/api/clinic/slots', ta(), { date: '2026-12-01', startTime: '18:00', endTime: '17:00', capacity: 5 });
-    expect(inverted.json.message).toBe('endTime: 끝나는 시각(17:00)이 시작 시각(18:00)보다 늦어야 합니다');
-    expect((await t.call('GET', '/api/clinic/daily-status?startDate=2026-12-10&endDate=2026-12-01', ta())).json.message).toBe('endDate: 종료일이 시작일보다 빠릅니다');
+    expect(inverted.json.message).toBe('종료 시각: 끝나는 시각(17:00)이 시작 시각(18:00)보다 늦어야 합니다');
+    expect((await t.call('GET', '/api/clinic/daily-status?startDate=2026-12-10&endDate=2026-12-01', ta())).json.message).toBe('종료일이 시작일보다 빠릅니다');
     expect((await t.call('POST', '/api/sp/clinic-slot/abc/reserve', crowd[0]!.token, {})).status).toBe(400);
     expect((await t.call('POST', '/api/sp/clinic-slot/999999/reserve', crowd[0]!.token, {})).status).toBe(404);
   });

@@ -171,7 +171,7 @@ describe('slots as staff keep them', () => {
     expect(again.json).toMatchObject({ created: 0, skipped: 2 });
     const week = (await t.call('GET', `/api/clinic/slots?startDate=${addDays(from, 7)}&endDate=${addDays(from, 7)}`, ta())).json;
     expect(week.map((s: { startTime: string; taName: string | null; reserved: number }) => [s.startTime, s.taName, s.reserved])).toEqual([['18:00', '박조교', 0], ['19:30', null, 0]]);
-    expect((await t.call('POST', '/api/clinic/slots/copy-by-day', ta(), { fromDate: from })).json.message).toMatch(/^toDates: /);
+    expect((await t.call('POST', '/api/clinic/slots/copy-by-day', ta(), { fromDate: from })).json.issues[0].path).toBe('toDates');
     expect((await t.call('POST', '/api/clinic/slots/copy-by-day', ta(), { fromDate: addDays(from, 2), weeks: 1 })).status).toBe(404);
   });
 
@@ -180,7 +180,7 @@ describe('slots as staff keep them', () => {
     await t.call('POST', `/api/clinic/slots/${slot.id}/participants`, ta(), { userIds: [kids[0]!.id, kids[1]!.id] });
     const body = { date: slot.date, startTime: slot.startTime, endTime: slot.endTime, room: slot.room, capacity: 1 };
     const smaller = await t.call('PUT', `/api/clinic/slots/${slot.id}`, ta(), body);
-    expect(smaller.json).toMatchObject({ code: 'clinic.capacity_below_reserved', message: 'capacity: 이미 2명이 있어 정원을 1명으로 줄일 수 없습니다' });
+    expect(smaller.json).toMatchObject({ code: 'clinic.capacity_below_reserved', message: '이미 2명이 있어 정원을 1명으로 줄일 수 없습니다' });
     expect((await t.call('PUT', `/api/clinic/slots/${slot.id}`, ta(), { ...body, capacity: 2, title: '심화' })).json).toMatchObject({ capacity: 2, title: '심화', reserved: 2 });
     expect((await t.call('POST', `/api/clinic/slots/${slot.id}/participants`, ta(), { userIds: [kids[2]!.id] })).json.code).toBe('clinic.full');
     expect((await t.call('DELETE', `/api/clinic/slots/${slot.id}`, ta())).json.code).toBe('clinic.has_participants');

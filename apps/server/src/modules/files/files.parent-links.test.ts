@@ -205,7 +205,7 @@ describe('parent links', () => {
     for (const [payload, field] of cases) {
       const res = await createLinks({ payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().message, JSON.stringify(payload)).toMatch(new RegExp(`^${field}`));
+      expect(res.json().issues[0].path, JSON.stringify(payload)).toMatch(new RegExp(`^${field}`));
     }
     const notStudent = await createLinks({ payload: { studentIds: [managerId] } });
     expect(notStudent.statusCode).toBe(400);
@@ -215,7 +215,7 @@ describe('parent links', () => {
     const noPhone = await createLinks({ payload: { studentIds: [studentId, noPhoneId], sendSms: true } });
     expect(noPhone.statusCode).toBe(400);
     expect(noPhone.json()).toMatchObject({ code: 'links.parent_phone_missing' });
-    expect(noPhone.json().message).toBe('studentIds: 학부모 연락처가 없는 학생이 있습니다 (강서연)');
+    expect(noPhone.json().message).toBe('학부모 연락처가 없는 학생이 있습니다 (강서연)');
     // Nothing is made or texted, not even for the student whose parent has a phone.
     expect(await t.ctx.db.select().from(publicLinks)).toHaveLength(linksBefore.length);
     expect(await t.ctx.db.select().from(smsOutbox)).toHaveLength(smsBefore.length);

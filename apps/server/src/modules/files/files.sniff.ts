@@ -57,7 +57,7 @@ export function checkContent(opts: { fileName: string; head: Uint8Array }): Type
   if (found.kind === 'executable') {
     return { ok: false, error: FILES_ERRORS.executable, message: `실행 파일(${found.what})은 올릴 수 없습니다. 파일 이름이 .${ext}여도 내용이 실행 파일입니다` };
   }
-  if (!expected) return { ok: false, error: FILES_ERRORS.type_not_allowed, message: `fileName: 올릴 수 없는 파일 형식입니다 (.${ext || '확장자 없음'})` };
+  if (!expected) return { ok: false, error: FILES_ERRORS.type_not_allowed, message: `파일 이름: 올릴 수 없는 파일 형식입니다 (.${ext || '확장자 없음'})` };
   if (found.kind === 'unknown' || found.family !== expected.family) {
     return { ok: false, error: FILES_ERRORS.type_mismatch, message: `파일 내용이 확장자(.${ext})와 맞지 않습니다. 파일이 손상되었거나 이름만 바뀐 파일입니다` };
   }

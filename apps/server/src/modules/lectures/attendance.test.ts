@@ -52,7 +52,7 @@ describe('attendance types', () => {
     const created = await call('POST', '/api/attendance-types', admin, { name: '병결', color: '#795548', countsAsPresent: false });
     expect(created.json).toMatchObject({ name: '병결', seq: 7 });
     expect((await call('POST', '/api/attendance-types', admin, { name: '병결', color: '#795548', countsAsPresent: false })).status).toBe(409);
-    expect((await call('POST', '/api/attendance-types', admin, { name: '공결', color: 'brown', countsAsPresent: true })).json.message).toMatch(/^color: /);
+    expect((await call('POST', '/api/attendance-types', admin, { name: '공결', color: 'brown', countsAsPresent: true })).json.issues[0].path).toBe('color');
     expect((await call('POST', '/api/attendance-types', ta, { name: '공결', color: '#795548', countsAsPresent: true })).status).toBe(403);
     const updated = await call('PUT', `/api/attendance-types/${created.json.id}`, admin, { name: '병결(진단서)', color: '#795548', countsAsPresent: true });
     expect(updated.json).toMatchObject({ name: '병결(진단서)', countsAsPresent: true, seq: 7 });
@@ -65,7 +65,7 @@ describe('attendance types', () => {
     expect((await call('PUT', '/api/attendance-types/order', ta, { ids: reversed })).status).toBe(403);
     const partial = await call('PUT', '/api/attendance-types/order', admin, { ids: reversed.slice(1) });
     expect(partial.status).toBe(400);
-    expect(partial.json.message).toMatch(/^ids: /);
+    expect(partial.json.issues[0].path).toBe('ids');
     expect((await call('PUT', '/api/attendance-types/order', admin, { ids: [reversed[0], ...reversed.slice(0, -1)] })).status).toBe(400);
     expect(((await call('GET', '/api/attendance-types', ta)).json as { id: number }[]).map((x) => x.id)).toEqual(before.map((x) => x.id));
     const res = await call('PUT', '/api/attendance-types/order', admin, { ids: reversed });
@@ -95,7 +95,7 @@ describe('attendance marks', () => {
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('attendance.not_participant');
     const badType = await call('PUT', `/api/lectures/${lectureId}/weekly-lectures/${wlId}/attendance`, ta, { userId: studentIds[0], attTypeId: 99999 });
-    expect(badType.json.message).toMatch(/^attTypeId: /);
+    expect(badType.json.issues[0].path).toBe('attTypeId');
     const other = (await makeLecture(t, { adminToken: admin, name: '다른 강좌' })).sessions[0]!;
     expect((await call('PUT', `/api/lectures/${lectureId}/weekly-lectures/${other.id}/attendance`, ta, { userId: studentIds[0], attTypeId: types['출석'] })).status).toBe(404);
   });

@@ -65,15 +65,15 @@ describe('lectures', () => {
     expect(overlap.json.code).toBe('lectures.schedule_overlap');
     expect(overlap.json.message).toContain('겹칩니다');
     expect(overlap.json.issues[0]).toMatchObject({ part: 'body', path: 'schedule' });
-    expect(overlap.json.message).toBe('schedule: 월요일 19:00–21:00과 20:00–22:00 시간이 겹칩니다');
+    expect(overlap.json.message).toBe('수업 일정: 월요일 19:00–21:00과 20:00–22:00 시간이 겹칩니다');
     const reversed = await t.call('POST', '/api/lectures', admin.token, lectureInput(t, { schedule: [{ dayOfWeek: 1, startTime: '21:00', endTime: '19:00' }] }));
     expect(reversed.json.code).toBe('lectures.schedule_invalid');
     const period = await t.call('POST', '/api/lectures', admin.token, lectureInput(t, { startDate: today, endDate: addDays(today, -1) }));
     expect(period.json.code).toBe('lectures.period_invalid');
-    expect(period.json.message).toMatch(/^endDate: /);
+    expect(period.json.issues[0].path).toBe('endDate');
     const badTime = await t.call('POST', '/api/lectures', admin.token, lectureInput(t, { schedule: [{ dayOfWeek: 1, startTime: '25:00', endTime: '26:00' }] }));
     expect(badTime.status).toBe(400);
-    expect(badTime.json.message).toMatch(/^schedule\.0\.startTime: /);
+    expect(badTime.json.issues[0].path).toBe('schedule.0.startTime');
     expect((await t.call('POST', '/api/lectures', ta.token, lectureInput(t))).status).toBe(403);
   });
 

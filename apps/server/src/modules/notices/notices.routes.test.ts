@@ -28,6 +28,6 @@ describe('staff and clinic notices', () => {
     expect((await t.call('GET', '/api/clinic-notice', student.token)).json.content).toBe('예약은 전날까지');
     const bad = await t.call('PUT', '/api/admin/clinic-notice', staff.manager.token, { content: 5 });
     expect(bad.status).toBe(400);
-    expect(bad.json.message).toMatch(/^content: /);
+    expect(bad.json.issues[0].path).toBe('content');
   });
 });

@@ -158,7 +158,7 @@ describe("the parent's week", () => {
     ];
     for (const r of await Promise.all(attempts(longest + 1))) {
       expect(r.status).toBe(400);
-      expect(r.json.message).toMatch(new RegExp(`^expiresInDays: ${longest}일 이하여야 합니다`));
+      expect(r.json.message).toMatch(new RegExp(`^유효 기간: ${longest}일 이하여야 합니다`));
     }
     for (const r of await Promise.all(attempts(longest))) expect(r.status).toBe(200);
     // The weekly report links texted through #{링크} too.
@@ -166,6 +166,6 @@ describe("the parent's week", () => {
     const { senderName, optOutNotice, attendanceDelayMinutes, events } = settings;
     const put = await t.call('PUT', '/api/sms/settings', staff.admin.token, { senderName, optOutNotice, attendanceDelayMinutes, events, weekLinkDays: longest + 1 });
     expect(put.status).toBe(400);
-    expect(put.json.message).toMatch(/^weekLinkDays: /);
+    expect(put.json.issues[0].path).toBe('weekLinkDays');
   });
 });

@@ -85,7 +85,7 @@ describe('clocking in and out', () => {
     expect([refused.status, refused.json.code]).toEqual([400, 'payroll.wage_type_not_allowed']);
     expect((await t.call('POST', '/api/supervisor/work-in-v2', admin(), { wageTypeId })).json.code).toBe('payroll.not_a_ta');
     expect((await t.call('POST', '/api/supervisor/work-in-v2', student.token, { wageTypeId })).status).toBe(403);
-    expect((await t.call('POST', '/api/supervisor/work-in-v2', ta.token, { wageTypeId: 'x' })).json.message).toContain('wageTypeId');
+    expect((await t.call('POST', '/api/supervisor/work-in-v2', ta.token, { wageTypeId: 'x' })).json.message).toContain('급여 유형');
   });
 });
 
@@ -99,7 +99,7 @@ describe('admin corrections', () => {
     const history = (await t.call('GET', `/api/admin/work-in-out/${rec.id}/history`, admin())).json;
     expect(history.at(-1)).toMatchObject({ action: 'work.correct', actorName: '이실장', reason: '퇴근을 늦게 찍음', before: { endedAt: new Date(kst('2026-10-05', '18:00')).toISOString() } });
     const noReason = await t.call('PUT', `/api/admin/work-in-out/${rec.id}`, admin(), { endedAt: new Date(kst('2026-10-05', '19:00')).toISOString() });
-    expect([noReason.status, noReason.json.message]).toEqual([400, 'reason: 필수 입력 항목입니다']);
+    expect([noReason.status, noReason.json.message]).toEqual([400, '사유: 필수 입력 항목입니다']);
     const overlap = await t.call('POST', '/api/admin/work-in-out', admin(), { taId: ta.id, wageTypeId, startedAt: new Date(kst('2026-10-05', '19:00')).toISOString(), endedAt: new Date(kst('2026-10-05', '21:00')).toISOString(), reason: '빠진 근무' });
     expect([overlap.status, overlap.json.code]).toEqual([409, 'payroll.record_overlap']);
     const future = await t.call('POST', '/api/admin/work-in-out', admin(), { taId: ta.id, wageTypeId, startedAt: new Date(Date.now() + 3_600_000).toISOString(), endedAt: new Date(Date.now() + 7_200_000).toISOString(), reason: '미래 근무' });

@@ -82,7 +82,7 @@ describe('composing', () => {
     const refused = await t.call('POST', '/api/sms/send', staff.ta.token, compose({ body: '#{이름} 학생 #{점수}점' }));
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({ code: 'sms.unfilled_variables' });
-    expect(refused.json.message).toMatch(/^body: #\{점수\}/);
+    expect(refused.json.message).toMatch(/#\{점수\}/);
     const typed = await t.call('POST', '/api/sms/send', staff.ta.token, { studentIds: [], phones: ['010-7777-0001'], audience: 'parent', body: '#{날짜} 휴원 안내', values: {} });
     expect(typed.status).toBe(400);
     const filled = await t.call('POST', '/api/sms/send', staff.ta.token, { studentIds: [], phones: ['010-7777-0001'], audience: 'parent', body: '#{날짜} 휴원 안내', values: { 날짜: '12월 25일(금)' } });
@@ -133,10 +133,10 @@ describe('composing', () => {
     expect((await t.call('PUT', '/api/sms/settings', staff.ta.token, smsSettingsBody())).status).toBe(403);
     const bad = await t.call('POST', '/api/sms/send', staff.ta.token, compose({ phones: ['123'] }));
     expect(bad.status).toBe(400);
-    expect(bad.json.message).toMatch(/^phones\.0: /);
+    expect(bad.json.issues[0].path).toBe('phones.0');
     const long = await t.call('POST', '/api/sms/send', staff.ta.token, compose({ body: '가'.repeat(1001) }));
     expect(long.status).toBe(400);
-    expect(long.json.message).toMatch(/^body: /);
+    expect(long.json.issues[0].path).toBe('body');
   });
 });
 
@@ -218,7 +218,7 @@ describe('automatic texts', () => {
   it('refuses an event template with a variable that event cannot fill', async () => {
     const res = await t.call('PUT', '/api/sms/settings', staff.admin.token, smsSettingsBody({ events: [{ event: 'absence', enabled: true, templateId: template, attTypeId: null }] }));
     expect(res.status).toBe(400);
-    expect(res.json.message).toMatch(/^events\.0\.templateId: .*#\{링크\}/);
+    expect(res.json.message).toMatch(/.*#\{링크\}/);
   });
 });
 
@@ -256,8 +256,8 @@ describe('weekly sends', () => {
     expect((await t.call('POST', '/api/sms/schedules', staff.ta.token, body)).status).toBe(403);
     const res = await t.call('POST', '/api/sms/schedules', staff.admin.token, body);
     expect(res.status).toBe(400);
-    expect(res.json.message).toMatch(/^body: .*#\{점수\}/);
-    expect((await t.call('POST', '/api/sms/schedules', staff.admin.token, { ...body, body: '안내', time: '25:00' })).json.message).toMatch(/^time: /);
+    expect(res.json.message).toMatch(/.*#\{점수\}/);
+    expect((await t.call('POST', '/api/sms/schedules', staff.admin.token, { ...body, body: '안내', time: '25:00' })).json.issues[0].path).toBe('time');
   });
 });
 

@@ -67,7 +67,7 @@ describe('system routes', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/error-log/error', payload })).statusCode).toBe(200);
     const tooLong = await t.app.inject({ method: 'POST', url: '/api/error-log/error', payload: { ...payload, message: 'y'.repeat(2001) } });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().message).toMatch(/^message: /);
+    expect(tooLong.json().issues[0].path).toBe('message');
 
     const staff = await makeStaff(t);
     const admin = staff.admin.token;

@@ -272,9 +272,9 @@ describe('one-record and write operations', () => {
   });
 
   it('validation errors name the field, in Korean', async () => {
-    await expect(graphql.create({ resource: 'pushAlertTemplates', variables: { title: '', category: '출결', body: '본문' }, meta: { gqlMutation: CREATE } })).rejects.toThrow('[GraphQL] title: 제목을 입력해 주세요');
-    await expect(graphql.create({ resource: 'pushAlertTemplates', variables: { title: '제목', category: '기타', body: '본문' }, meta: { gqlMutation: CREATE } })).rejects.toThrow(/\[GraphQL\] category: 분류는/);
-    await expect(graphql.update({ resource: 'pushAlertTemplates', id: rows[0]!.id, variables: { body: '가'.repeat(1001) }, meta: { gqlMutation: UPDATE } })).rejects.toThrow(/body: 내용은 2,000바이트/);
+    await expect(graphql.create({ resource: 'pushAlertTemplates', variables: { title: '', category: '출결', body: '본문' }, meta: { gqlMutation: CREATE } })).rejects.toThrow('[GraphQL] 제목을 입력해 주세요');
+    await expect(graphql.create({ resource: 'pushAlertTemplates', variables: { title: '제목', category: '기타', body: '본문' }, meta: { gqlMutation: CREATE } })).rejects.toThrow(/\[GraphQL\] 분류는/);
+    await expect(graphql.update({ resource: 'pushAlertTemplates', id: rows[0]!.id, variables: { body: '가'.repeat(1001) }, meta: { gqlMutation: UPDATE } })).rejects.toThrow(/\[GraphQL\] 내용은 2,000바이트/);
     const unchanged = await graphql.getOne({ resource: 'pushAlertTemplates', id: rows[0]!.id, meta: { gqlQuery: ONE } });
     expect(unchanged.data.body).toBe(rows[0]!.body);
   });

@@ -1,4 +1,5 @@
 import type { GraphQLError } from 'graphql';
+import { fieldMessage } from '@academy/contracts/field-labels';
 import { graphql } from './graphql-js.ts';
 
 /**
@@ -12,7 +13,7 @@ export function gqlError(opts: { code: string; message: string; field?: string; 
   });
 }
 
-export const invalid = (field: string, message: string) => gqlError({ code: 'validation.invalid', field, message: `${field}: ${message}` });
+export const invalid = (field: string, message: string) => gqlError({ code: 'validation.invalid', field, message: fieldMessage(field, message) });
 
 export const notAllowed = () => gqlError({ code: 'auth.forbidden', message: '이 작업을 할 권한이 없습니다', status: 403 });
 

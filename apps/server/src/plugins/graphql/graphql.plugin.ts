@@ -49,10 +49,10 @@ export async function graphqlRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const { query, variables, operationName } = input;
     if (typeof query !== 'string' || query.trim() === '') return refusal(400, 'graphql.validation_failed', 'query: GraphQL 문서(문자열)가 필요합니다');
     if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
-      return refusal(400, 'graphql.validation_failed', 'variables: 변수는 JSON 객체여야 합니다');
+      return refusal(400, 'graphql.validation_failed', '변수: JSON 객체여야 합니다');
     }
     if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
-      return refusal(400, 'graphql.validation_failed', 'operationName: 문자열이어야 합니다');
+      return refusal(400, 'graphql.validation_failed', '작업 이름: 문자열이어야 합니다');
     }
     const context: GqlContext = { appContext: ctx, user: req.user };
     const prepared = documents.get(query);
@@ -106,7 +106,7 @@ export async function graphqlRoutes(app: FastifyInstance, ctx: AppContext): Prom
         try {
           variables = JSON.parse(q.variables);
         } catch {
-          return send(reply, refusal(400, 'graphql.validation_failed', 'variables: 올바른 JSON이 아닙니다'));
+          return send(reply, refusal(400, 'graphql.validation_failed', '변수: 올바른 JSON이 아닙니다'));
         }
       }
       return send(reply, await answer(req, { query: q.query, variables, operationName: q.operationName }));

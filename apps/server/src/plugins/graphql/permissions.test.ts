@@ -122,7 +122,7 @@ describe('limits', () => {
   it('non-admins page at most MAX_PAGE_SIZE rows; admins are not capped', async () => {
     const ta = await s.post({ query: `{ users(paging: { limit: ${MAX_PAGE_SIZE + 1} }) { totalCount } }` }, await s.token('ta01'));
     expect(ta.json.errors?.[0]).toMatchObject({ extensions: { code: 'validation.invalid', field: 'paging.limit' } });
-    expect(ta.json.errors?.[0]?.message).toMatch(/^paging\.limit: 한 번에 최대/);
+    expect(ta.json.errors?.[0]?.message).toMatch(/한 번에 최대/);
     const taAll = await s.post({ query: '{ users(paging: { limit: 2147483647 }) { totalCount nodes { id } } }' }, await s.token('ta01'));
     expect(taAll.json.errors).toBeUndefined();
     const admin = await s.post({ query: `{ users(paging: { limit: ${MAX_PAGE_SIZE + 1} }) { totalCount } }` }, await s.token('admin'));
