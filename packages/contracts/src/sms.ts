@@ -169,6 +169,7 @@ export const SMS_ERRORS = errorCodes('sms', {
   schedule_not_found: 404,
   not_resendable: 409,
   not_cancellable: 409,
+  preview_stale: 409,
 });
 
 export const MAX_RECIPIENTS = 5000;
@@ -197,6 +198,18 @@ export const composeBody = z.object({
   scheduledAt: z.iso.datetime({ offset: true, error: '예약 시각 형식이 올바르지 않습니다' }).nullish().describe('예약 발송 시각 (없으면 바로)'),
 });
 export type ComposeBody = z.input<typeof composeBody>;
+
+/** What the sender confirmed from the preview; the send refuses (409) when its own count differs. */
+export const confirmedCounts = z.object({
+  total: z.number().int().min(0),
+  sms: z.number().int().min(0),
+  lms: z.number().int().min(0),
+  estimatedCost: z.number().min(0),
+});
+export const sendBody = composeBody.extend({
+  confirmed: confirmedCounts.nullish().describe('확인 창에서 본 건수와 비용 (미리 보기 그대로). 보낼 때 다시 센 것과 다르면 409 sms.preview_stale'),
+});
+export type SendBody = z.input<typeof sendBody>;
 
 export const previewMessage = z.object({
   name: text().nullable().describe('학생 이름 (직접 입력한 번호는 null)'),
@@ -357,8 +370,8 @@ const tag = 'sms';
 export const smsApi = {
   send: endpoint({
     method: 'POST', path: '/sms/send', tag, permission: 'TA', summary: '문자 보내기 (템플릿, 받는 사람마다 변수 채움, 예약 가능)',
-    description: 'SMS는 90바이트(EUC-KR)까지, 넘으면 LMS(2,000바이트까지). 채워지지 않은 변수가 남거나 번호가 하나도 없으면 400.',
-    body: composeBody, reply: smsSendResult,
+    description: 'SMS는 90바이트(EUC-KR)까지, 넘으면 LMS(2,000바이트까지). 채워지지 않은 변수가 남거나 번호가 하나도 없으면 400. confirmed(미리 보기에서 확인한 건수·비용)가 지금 세는 것과 다르면 409.',
+    body: sendBody, reply: smsSendResult,
   }),
   preview: endpoint({
     method: 'POST', path: '/sms/preview', tag, permission: 'TA', summary: '보내기 전 미리 보기 (처음 세 통, 바이트, 건수, 예상 비용)',

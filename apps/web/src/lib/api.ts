@@ -9,12 +9,14 @@ import { call, type CallOptions } from './call.ts';
  */
 
 /**
- * Query keys: `[tag, method path, params, query]`. Everything an area reads starts with its tag,
- * so invalidating `['lectures']` refreshes every lecture query after a write.
+ * Query keys: `[tag, method path, params, query, body]`: everything the request carries, so a
+ * read that posts a body (the SMS preview) asks again whenever that body changes. Everything an
+ * area reads starts with its tag, so invalidating `['lectures']` refreshes every lecture query
+ * after a write.
  */
 export function keyOf<E extends AnyEndpoint>(e: E, input?: CallInput<E>) {
-  const i = (input ?? {}) as { params?: unknown; query?: unknown };
-  return [e.tag, `${e.method} ${e.path}`, i.params ?? null, i.query ?? null] as const;
+  const i = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
+  return [e.tag, `${e.method} ${e.path}`, i.params ?? null, i.query ?? null, i.body ?? null] as const;
 }
 
 /** Query options of a read endpoint: key, fetch (cancellable), and any extra options. */

@@ -13,6 +13,7 @@ import {
   type SmsPreview,
   type SmsSendResult,
   type composeBody,
+  type confirmedCounts,
 } from '@academy/contracts/sms';
 import type { z } from 'zod';
 import type { ErrorSpec } from '@academy/contracts/errors';
@@ -23,6 +24,7 @@ import type { SmsDeps } from './sms.deps.ts';
 import { smsBatches } from './sms.table.ts';
 
 export type ComposeInput = z.output<typeof composeBody>;
+type Confirmed = z.output<typeof confirmedCounts>;
 
 type Recipient = { studentId: number | null; name: string | null; audience: Audience; phone: string };
 type Rendered = Recipient & { body: string };
@@ -32,6 +34,9 @@ type Problem = { code: string; message: string; spec: ErrorSpec; field?: string 
 const PREVIEW_TOKEN = 'Xq7P2mVb9LkT4sWn8RcZ1hYd6FjG3aEu';
 /** A schedule a minute in the past is still "now" (clocks differ by a little). */
 const PAST_TOLERANCE_MS = 60_000;
+
+/** #{점수} of a student without a score in the chosen exam. */
+const NO_SCORE = '미응시';
 
 const firstLine = (text: string) => (text.split('\n')[0] ?? '').slice(0, 40);
 
@@ -89,9 +94,15 @@ export function createComposeService(deps: SmsDeps & { settings: SettingsService
     for (const r of recipients) {
       const values: Record<string, string | undefined> = { ...common };
       if (r.name) values['이름'] = r.name;
-      if (scores && r.studentId) values['점수'] = scores.has(r.studentId) ? (scores.get(r.studentId) === null ? '미응시' : String(scores.get(r.studentId))) : undefined;
+      let text = input.body;
+      if (scores && r.studentId) {
+        // A student with no score (absent, or not typed yet) reads "미응시", and "#{점수}점" then loses its 점.
+        const score = scores.get(r.studentId);
+        values['점수'] = score === null || score === undefined ? NO_SCORE : String(score);
+        if (values['점수'] === NO_SCORE) text = text.replaceAll('#{점수}점', '#{점수}');
+      }
       if (wants.has('링크') && r.studentId) values['링크'] = await opts.link(r);
-      let body = fillVariables(input.body, values);
+      let body = fillVariables(text, values);
       if (c) body = advertisingBody({ body, senderName: c.senderName, optOutNotice: c.optOutNotice });
       // Two students with one parent phone get a text each (their names differ); the very same text twice is sent once.
       const key = `${r.phone}\n${body}`;
@@ -149,6 +160,8 @@ export function createComposeService(deps: SmsDeps & { settings: SettingsService
    */
   async function send(opts: {
     input: ComposeInput; origin: string; actorId: number | null; purpose?: 'compose' | 'schedule'; scheduleId?: number; title?: string;
+    /** The counts the sender confirmed from the preview: a send that would differ is refused. */
+    confirmed?: Confirmed | null;
   }): Promise<SmsSendResult> {
     const { input } = opts;
     await checkRefs(input);
@@ -166,6 +179,13 @@ export function createComposeService(deps: SmsDeps & { settings: SettingsService
       const [problem] = await problemsOf(input, messages);
       if (problem) throw appError(problem.spec, problem.message, problem.field ? { field: problem.field } : {});
       const c = counts(messages);
+      const seen = opts.confirmed;
+      if (seen && (seen.total !== c.total || seen.sms !== c.sms || seen.lms !== c.lms || seen.estimatedCost !== c.estimatedCost)) {
+        throw appError(
+          SMS_ERRORS.preview_stale,
+          `확인한 미리 보기(${seen.total.toLocaleString('ko-KR')}통)와 지금 보낼 문자(${c.total.toLocaleString('ko-KR')}통, SMS ${c.sms}, LMS ${c.lms})가 다릅니다. 미리 보기를 다시 확인하고 보내 주세요`,
+        );
+      }
       const [batch] = await db
         .insert(smsBatches)
         .values({

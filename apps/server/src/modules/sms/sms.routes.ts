@@ -10,7 +10,7 @@ import type { SettingsService } from './settings.service.ts';
 
 export function smsRoutes(app: FastifyInstance, s: { ctx: AppContext; compose: ComposeService; history: HistoryService; settings: SettingsService; schedules: ScheduleService }): void {
   const origin = publicOrigin(s.ctx);
-  route(app, smsApi.send, ({ body, user }) => s.compose.send({ input: body, origin, actorId: user.userId }));
+  route(app, smsApi.send, ({ body: { confirmed, ...input }, user }) => s.compose.send({ input, confirmed, origin, actorId: user.userId }));
   route(app, smsApi.preview, ({ body }) => s.compose.preview({ input: body, origin }));
   route(app, smsApi.recipients, ({ query }) => s.history.recipients(query));
   route(app, smsApi.batches, ({ query }) => s.history.batches(query));

@@ -90,6 +90,36 @@ describe('composing', () => {
     expect((await outbox(filled.json.batchId))[0]).toMatchObject({ toPhone: '01077770001', body: '12월 25일(금) 휴원 안내', audience: 'other' });
   });
 
+  it('the built-in 성적 template goes to a class once the exam is chosen, and the send keeps to the confirmed preview', async () => {
+    const session = lecture.sessions.find((s) => s.date >= kstToday(t.clock.now))!;
+    const exam = await makeExam(t, { token: staff.ta.token, lectureId: lecture.id, weeklyLectureId: session.id, questions: choiceKey(10) });
+    const typed = await t.call('PATCH', `/api/wl-score/${exam.id}/${kids[1]!.id}/value`, staff.ta.token, { scoreValue: 40 });
+    expect(typed.status).toBe(200);
+    const body = '[한빛학원] #{이름} 학생의 이번 주 테스트 점수는 #{점수}점입니다. 상세 성적표: #{링크}';
+    const before = (await t.call('POST', '/api/sms/preview', staff.ta.token, compose({ body }))).json;
+    expect(before.problems.map((p: { message: string }) => p.message)).toEqual([expect.stringContaining('시험을 골라 주세요')]);
+
+    const p = (await t.call('POST', '/api/sms/preview', staff.ta.token, compose({ body, examId: exam.id }))).json;
+    expect(p.problems).toEqual([]);
+    expect(p.total).toBe(3);
+    const texts = p.samples.map((x: { body: string }) => x.body);
+    expect(texts).toContainEqual(expect.stringContaining(`${kids[1]!.name} 학생의 이번 주 테스트 점수는 40점입니다`));
+    expect(texts).toContainEqual(expect.stringContaining(`${kids[0]!.name} 학생의 이번 주 테스트 점수는 미응시입니다`));
+
+    // A send whose recipients changed since the confirmed preview is refused, and nothing is queued.
+    const confirmed = { total: p.total, sms: p.sms, lms: p.lms, estimatedCost: p.estimatedCost };
+    const stale = await t.call('POST', '/api/sms/send', staff.ta.token, { ...compose({ body, examId: exam.id, audience: 'both' }), confirmed });
+    expect(stale.status).toBe(409);
+    expect(stale.json.code).toBe('sms.preview_stale');
+    expect(stale.json.message).toMatch(/^확인한 미리 보기\(3통\)와 지금 보낼 문자\(\d+통/);
+
+    const sent = await t.call('POST', '/api/sms/send', staff.ta.token, { ...compose({ body, examId: exam.id }), confirmed });
+    expect(sent.status).toBe(200);
+    const rows = await outbox(sent.json.batchId);
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => r.audience === 'parent')).toBe(true);
+  });
+
   it('an advertising text carries (광고), the sender and the opt-out notice, and is refused for the quiet hours (정보통신망법 제50조)', async () => {
     expect((await t.call('POST', '/api/sms/send', staff.ta.token, compose({ advertising: true }))).json.code).toBe('sms.opt_out_missing');
     expect((await t.call('PUT', '/api/sms/settings', staff.admin.token, smsSettingsBody())).status).toBe(200);

@@ -12,9 +12,9 @@ export function formatCost(won: number): string {
  * how many texts, how many SMS and LMS, and the estimated cost; who is left out for want of a
  * number; and why it cannot go yet.
  */
-export function PreviewPanel({ preview, loading }: { preview: SmsPreview | undefined; loading: boolean }) {
+export function PreviewPanel({ preview, loading, stale = false }: { preview: SmsPreview | undefined; loading: boolean; stale?: boolean }) {
   return (
-    <Box data-testid="sms-preview" aria-live="polite">
+    <Box data-testid="sms-preview" data-stale={stale || undefined} aria-live="polite" aria-busy={loading} sx={{ opacity: stale && preview ? 0.55 : 1 }}>
       {loading && <LinearProgress aria-label="미리 보기를 만드는 중" sx={{ mb: 1 }} />}
       {!preview && !loading && <Typography color="textSecondary">받는 사람과 내용을 고르면 여기에 미리 보기가 나옵니다.</Typography>}
       {preview && (

@@ -88,7 +88,8 @@ export default function CrmSmsComposePage() {
     return () => clearTimeout(timer);
   }, [body]);
   const preview = useSmsPreview(debounced);
-  const current = debounced === body ? preview.data : undefined;
+  // Only the preview of exactly this body counts: the last one stays on screen while the next loads, but cannot be sent.
+  const current = debounced === body && !preview.isPlaceholderData ? preview.data : undefined;
   const canSend = !!body && !!current && current.problems.length === 0 && current.total > 0 && !send.isPending;
 
   const submit = async () => {
@@ -101,10 +102,11 @@ export default function CrmSmsComposePage() {
     });
     if (!ok) return;
     try {
-      const result = await send.mutateAsync({ body });
+      const result = await send.mutateAsync({ body: { ...body, confirmed: { total: current.total, sms: current.sms, lms: current.lms, estimatedCost: current.estimatedCost } } });
       toast.success(`${result.queued.toLocaleString('ko-KR')}통을 ${scheduled ? '예약했습니다' : '보내기 시작했습니다'}`);
       navigate(`/crm/sms/history?batchId=${result.batchId}`);
     } catch (err) {
+      if (isApiError(err, SMS_ERRORS.preview_stale)) await preview.refetch();
       toast.error(errorMessage(err));
     }
   };
@@ -190,7 +192,7 @@ export default function CrmSmsComposePage() {
         <Card variant="outlined" sx={{ position: { lg: 'sticky' }, top: { lg: 88 } }}>
           <CardContent>
             <Typography variant="h6" component="h3" sx={{ mb: 1.5 }}>미리 보기</Typography>
-            <PreviewPanel preview={current} loading={!!body && (preview.isFetching || debounced !== body)} />
+            <PreviewPanel preview={current ?? (body ? preview.data : undefined)} stale={!current} loading={!!body && (preview.isFetching || debounced !== body)} />
             {preview.isError && debounced === body && (
               <Alert severity="error" sx={{ mt: 1 }}>{isApiError(preview.error, SMS_ERRORS.template_not_found) ? '템플릿을 찾을 수 없습니다' : errorMessage(preview.error)}</Alert>
             )}
