@@ -216,6 +216,8 @@ describe('public pages', () => {
     await page.waitForURL('**/find-password');
     await page.getByRole('button', { name: '재설정 링크 받기' }).waitFor();
     await page.getByLabel('아이디').fill('nobody-here');
+    // A phone's keypad opens for the number (issue 35 item 19): a tel field, not a text one.
+    expect(await page.getByTestId('find-password-phone').getAttribute('type')).toBe('tel');
     await page.getByLabel('휴대전화 번호').fill('010-0000-0000');
     await page.getByRole('button', { name: '재설정 링크 받기' }).click();
     await expect.poll(() => page.getByTestId('find-password-done').innerText()).toContain('일치하면');

@@ -25,6 +25,9 @@ describe('Korean formats', () => {
   it('shows money and dates the Korean way', () => {
     expect(formatWon(1234000)).toBe('1,234,000원');
     expect(formatWon(0)).toBe('0원');
+    // A payslip shows a withheld amount as its negative: nothing withheld is 0원, never -0원 (issue 35 item 17).
+    expect(formatWon(-0)).toBe('0원');
+    expect(formatWon(-0.4)).toBe('0원');
     expect(formatKoreanDate('2026-11-21')).toBe('2026. 11. 21.(토)');
     expect(formatKoreanDate('2026-11-23', { weekday: false })).toBe('2026. 11. 23.');
   });

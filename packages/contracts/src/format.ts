@@ -39,7 +39,8 @@ const wonFormatter = new Intl.NumberFormat('ko-KR');
 
 /** 1234000 → "1,234,000원". */
 export function formatWon(amount: number): string {
-  return `${wonFormatter.format(Math.round(amount))}원`;
+  // `|| 0` turns -0 (a withheld 0원 shown as minus, or -0.4 rounded) into 0: never "-0원".
+  return `${wonFormatter.format(Math.round(amount) || 0)}원`;
 }
 
 const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'] as const;

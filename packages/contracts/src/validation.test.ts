@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { eucKrByteLength, messageKind } from './sms.ts';
-import { idParam, isValidPassword, passwordSchema, phoneSchema } from './validation.ts';
+import { idParam, isValidPassword, PASSWORD_RULE_TEXT, passwordSchema, phoneSchema } from './validation.ts';
 
 describe('shared validation', () => {
+  it('states the password rule as a whole sentence, so a hint can follow it (issue 35 item 17)', () => {
+    expect(PASSWORD_RULE_TEXT).toMatch(/니다\.$/);
+  });
+
   it('speaks Korean', () => {
     const r = z.object({ name: z.string().min(1), age: z.number() }).safeParse({ name: '', age: 'x' });
     expect(r.success).toBe(false);

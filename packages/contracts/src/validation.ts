@@ -119,7 +119,7 @@ export const phoneSchema = text()
   })
   .describe('전화번호 (하이픈 유무 무관, 숫자만 저장)');
 
-export const PASSWORD_RULE_TEXT = '비밀번호는 8~64자이며 영문, 숫자, 특수문자 중 2종류 이상을 포함해야 합니다';
+export const PASSWORD_RULE_TEXT = '비밀번호는 8~64자이며 영문, 숫자, 특수문자 중 2종류 이상을 포함해야 합니다.';
 
 /** Password rule checked on the server: 8–64 chars, at least two of letters / digits / symbols. */
 export function isValidPassword(pw: string): boolean {

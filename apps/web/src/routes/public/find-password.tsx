@@ -36,11 +36,12 @@ export default function FindPasswordPage() {
               label="휴대전화 번호"
               size="medium"
               fullWidth
+              type="tel"
               placeholder="010-1234-5678"
               value={phone}
               onChange={(e) => setPhone(e.target.value)}
               autoComplete="tel"
-              slotProps={{ htmlInput: { inputMode: 'tel' } }}
+              slotProps={{ htmlInput: { inputMode: 'tel', 'data-testid': 'find-password-phone' } }}
             />
             {mutation.isError && <Alert severity="error">{errorMessage(mutation.error)}</Alert>}
             <Button type="submit" variant="contained" size="large" fullWidth disabled={mutation.isPending || !loginId.trim() || !phone.trim()}>
