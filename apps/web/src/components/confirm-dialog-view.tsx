@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import type { ConfirmRequest } from './confirm-dialog.tsx';
+import { dismissLabel, type ConfirmRequest } from './confirm-dialog.tsx';
 import { MuiTheme } from './mui-theme.tsx';
 
 /**
@@ -17,7 +17,7 @@ export default function ConfirmDialogView({ request, onAnswer }: { request: Conf
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={() => onAnswer(false)} autoFocus>
-            취소
+            {dismissLabel(request?.confirmLabel ?? '')}
           </Button>
           <Button variant="contained" color={request?.danger ? 'error' : 'primary'} onClick={() => onAnswer(true)} data-testid="confirm-ok">
             {request?.confirmLabel}

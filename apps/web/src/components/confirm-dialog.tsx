@@ -11,6 +11,14 @@ export type ConfirmRequest = {
   danger?: boolean;
 };
 
+/**
+ * The button that goes back: "취소", unless going ahead is itself a cancelling ("예약 취소", "링크
+ * 취소"); then "닫기", so one word never means both answers (issue 35 item 14).
+ */
+export function dismissLabel(confirmLabel: string): string {
+  return confirmLabel.includes('취소') ? '닫기' : '취소';
+}
+
 type Ask = (request: ConfirmRequest) => Promise<boolean>;
 const ConfirmContext = createContext<Ask | null>(null);
 
