@@ -13,6 +13,22 @@ export function kstToday(now: Date): string {
   return new Date(now.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The hour on the Korean clock for an instant (0–23), whatever the device's own time zone. */
+export function kstHour(now: Date): number {
+  return new Date(now.getTime() + KST_OFFSET_MS).getUTCHours();
+}
+
+/**
+ * The portal's greeting for an hour on the Korean clock: 새벽 (0–4시) is not 아침 (issue 35 item 15:
+ * "좋은 아침이에요" was shown at 04:24).
+ */
+export function greetingFor(hour: number): string {
+  if (hour < 5) return '늦은 시간까지 수고가 많아요';
+  if (hour < 12) return '좋은 아침이에요';
+  if (hour < 18) return '오늘도 힘내세요';
+  return '오늘 하루도 수고했어요';
+}
+
 export function addDays(isoDate: string, days: number): string {
   return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }

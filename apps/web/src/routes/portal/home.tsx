@@ -1,4 +1,4 @@
-import { addDays, dayOfWeek, DAY_LABELS, kstToday } from '@academy/contracts/dates';
+import { addDays, dayOfWeek, DAY_LABELS, greetingFor, kstHour, kstToday } from '@academy/contracts/dates';
 import { formatKoreanDate, formatPhone, sessionLabel } from '@academy/contracts/format';
 import type { MySession } from '@academy/contracts/lectures';
 import type { ReactNode } from 'react';
@@ -19,12 +19,6 @@ import { useMySessionsBetween } from '../../features/lectures/api/my-week.ts';
 import { useMyVideos } from '../../features/videos/api/my-videos.ts';
 import { errorMessage } from '../../lib/http.ts';
 import s from './home.module.css';
-
-function greeting(hour: number): string {
-  if (hour < 12) return '좋은 아침이에요';
-  if (hour < 18) return '오늘도 힘내세요';
-  return '오늘 하루도 수고했어요';
-}
 
 /** Text shown when a card has nothing to show. */
 function Empty({ children }: { children: ReactNode }) {
@@ -98,7 +92,7 @@ export default function PortalHomePage() {
         <p className={s.body2}>{formatKoreanDate(today)}</p>
         {me.data ? (
           <h1 className={s.greetingTitle} data-testid="portal-greeting">
-            {me.data.name}님, {greeting(now.getHours())}
+            {me.data.name}님, {greetingFor(kstHour(now))}
           </h1>
         ) : (
           <Skeleton width="60%" className={s.greetingSkeleton} />
