@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { greetingFor, kstHour, kstToday } from './dates.ts';
+import { greetingFor, hasStarted, kstHour, kstToday } from './dates.ts';
 
 describe('the Korean clock', () => {
   it('reads the hour and the date in Asia/Seoul whatever the instant’s zone', () => {
@@ -18,5 +18,13 @@ describe('the Korean clock', () => {
     expect(greetingFor(12)).toBe('오늘도 힘내세요');
     expect(greetingFor(18)).toBe('오늘 하루도 수고했어요');
     expect(greetingFor(23)).toBe('오늘 하루도 수고했어요');
+  });
+
+  it('counts a session as held from its start on the Korean clock, not from its date (issue 35 item 15)', () => {
+    const at0424 = new Date('2026-12-01T19:24:00Z'); // 2026-12-02 04:24 in Seoul
+    expect(hasStarted({ date: '2026-12-02', startTime: '20:00' }, at0424)).toBe(false);
+    expect(hasStarted({ date: '2026-12-02', startTime: '04:24' }, at0424)).toBe(true);
+    expect(hasStarted({ date: '2026-12-01', startTime: '23:00' }, at0424)).toBe(true);
+    expect(hasStarted({ date: '2026-12-03', startTime: '00:00' }, at0424)).toBe(false);
   });
 });

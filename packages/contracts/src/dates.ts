@@ -56,6 +56,18 @@ export function minutesOf(hhmm: string): number {
   return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 }
 
+/**
+ * Whether a session has begun at `now` on the Korean clock: an earlier day, or today from its start
+ * time on. A session later today has not happened yet (issue 35 item 15: "지난 5회 중 출석 2회"
+ * counted this evening's class at 04:24).
+ */
+export function hasStarted(session: { date: string; startTime: string }, now: Date): boolean {
+  const today = kstToday(now);
+  if (session.date !== today) return session.date < today;
+  const at = new Date(now.getTime() + KST_OFFSET_MS);
+  return minutesOf(session.startTime) <= at.getUTCHours() * 60 + at.getUTCMinutes();
+}
+
 const KST_WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'] as const;
 
 /** An instant on the Korean clock, as the UI writes it: "2026. 11. 21.(토) 14:05". */

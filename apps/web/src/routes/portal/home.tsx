@@ -1,4 +1,4 @@
-import { addDays, dayOfWeek, DAY_LABELS, greetingFor, kstHour, kstToday } from '@academy/contracts/dates';
+import { addDays, dayOfWeek, DAY_LABELS, greetingFor, hasStarted, kstHour, kstToday } from '@academy/contracts/dates';
 import { formatKoreanDate, formatPhone, sessionLabel } from '@academy/contracts/format';
 import type { MySession } from '@academy/contracts/lectures';
 import type { ReactNode } from 'react';
@@ -128,7 +128,8 @@ export default function PortalHomePage() {
       <Section compact title="이번 주 출결" testId="home-week">
         <Loaded q={week}>
           {(sessions) => {
-            const past = sessions.filter((x) => x.date <= today);
+            // Held ones only: a class later today counts once it has started, or once it is marked.
+            const past = sessions.filter((x) => hasStarted(x, now) || x.attendance);
             if (sessions.length === 0) return <Empty>이번 주에는 수업이 없어요</Empty>;
             const present = past.filter((x) => x.attendance?.countsAsPresent).length;
             return (
