@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareKorean, compareVersions, formatKoreanDate, formatPhone, formatWon, normalizePhone, phoneTail } from './format.ts';
+import { compareKorean, compareVersions, formatKoreanDate, formatPhone, formatWon, normalizePhone, phoneTail, shortName } from './format.ts';
 
 describe('Korean formats', () => {
   it('accepts phones with or without dashes and rejects malformed ones', () => {
@@ -43,5 +43,13 @@ describe('Korean formats', () => {
     expect(compareVersions('1.10', '1.9')).toBe(1);
     expect(compareVersions('2', '1.99.99')).toBe(1);
     expect(compareVersions('1.83', '1.83.0')).toBe(0);
+  });
+
+  it('shortens a name at a word boundary, never inside a word (issue 35 item 15)', () => {
+    expect(shortName('고2 화학Ⅰ 개념반', 8)).toBe('고2 화학Ⅰ…');
+    expect(shortName('고2 수학', 8)).toBe('고2 수학');
+    expect(shortName('고2 수학 정규반', 9)).toBe('고2 수학 정규반');
+    expect(shortName('고등수학심화특강반', 5)).toBe('고등수학심…');
+    expect(shortName('  고1   영어  ', 8)).toBe('고1 영어');
   });
 });

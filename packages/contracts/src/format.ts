@@ -88,3 +88,21 @@ export function compareVersions(a: string, b: string): number {
 export function sessionLabel(s: { title: string; specialName: string | null }): string {
   return s.specialName ?? s.title;
 }
+
+/**
+ * A name shortened to at most `max` characters at a word boundary, with "…" when anything was left
+ * out: "토 고2 화학Ⅰ 개념반" → "고2 화학Ⅰ…", never a word cut in the middle ("화학Ⅰ 개", issue 35
+ * item 15). A first word longer than `max` is the only one cut, and it gets the "…" too.
+ */
+export function shortName(name: string, max: number): string {
+  const text = name.trim().replace(/\s+/g, ' ');
+  if (text.length <= max) return text;
+  let kept = '';
+  for (const word of text.split(' ')) {
+    const next = kept ? `${kept} ${word}` : word;
+    if (next.length > max) break;
+    kept = next;
+  }
+  return `${kept || text.slice(0, max)}…`;
+}
+

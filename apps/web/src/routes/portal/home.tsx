@@ -1,5 +1,5 @@
 import { addDays, dayOfWeek, DAY_LABELS, greetingFor, hasStarted, kstHour, kstToday } from '@academy/contracts/dates';
-import { formatKoreanDate, formatPhone, sessionLabel } from '@academy/contracts/format';
+import { formatKoreanDate, formatPhone, sessionLabel, shortName } from '@academy/contracts/format';
 import type { MySession } from '@academy/contracts/lectures';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -143,7 +143,8 @@ export default function PortalHomePage() {
                       key={x.id}
                       size="small"
                       variant={x.attendance ? 'filled' : 'outlined'}
-                      label={`${DAY_LABELS[dayOfWeek(x.date)]} ${x.lectureName.slice(0, 8)} ${x.attendance?.name ?? (x.date > today ? '예정' : '미기록')}`}
+                      label={`${DAY_LABELS[dayOfWeek(x.date)]} ${shortName(x.lectureName, 8)} ${x.attendance?.name ?? (hasStarted(x, now) ? '미기록' : '예정')}`}
+                      title={`${formatKoreanDate(x.date)} ${x.lectureName}`}
                       data-testid="home-week-session"
                     />
                   ))}
