@@ -42,6 +42,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   file: '파일', fileId: '파일', fileName: '파일 이름', files: '파일', attachments: '첨부 파일', scope: '공개 범위',
   videoId: '영상', positionSec: '재생 위치', durationSec: '영상 길이', watermark: '워터마크',
   expiresInDays: '유효 기간', weekLinkDays: '링크 유효 기간', url: '주소', query: '검색어', q: '검색어', search: '검색어',
+  paging: '목록', limit: '가져올 개수', offset: '건너뛸 개수', copies: '인쇄 부수',
   page: '페이지', pageSize: '페이지 크기', size: '크기', sortField: '정렬 기준', sortDir: '정렬 방향',
   kind: '종류', mode: '방식', status: '상태', type: '유형', method: '방식', version: '버전', id: '대상', ids: '대상 목록',
   variables: '변수', operationName: '작업 이름', counselType: '상담 유형', consultType: '상담 유형', consultedAt: '상담 일시',

@@ -59,7 +59,7 @@ describe('omr', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.raw.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await t.call('GET', `/api/wl-exam/${examId}/omr/sheets.pdf?mode=blank&copies=0`, ta())).json.message).toContain('copies');
+    expect((await t.call('GET', `/api/wl-exam/${examId}/omr/sheets.pdf?mode=blank&copies=0`, ta())).json.message).toContain('인쇄 부수');
     expect((await t.call('GET', `/api/wl-exam/${examId}/omr`, outsiderToken)).status).toBe(403);
   });
 
@@ -159,7 +159,7 @@ describe('omr', () => {
     const res = await t.call('POST', `/api/lectures/${lectureId}/weekly-lectures/${wlId}/grade-omr`, ta(), { examId, fileIds: [material.fileId] });
     expect(res.status).toBe(404);
     expect(res.json.message).toContain('OMR 파일이 아닙니다');
-    expect((await t.call('POST', `/api/lectures/${lectureId}/weekly-lectures/${wlId}/grade-omr`, ta(), { examId, fileIds: [] })).json.message).toContain('fileIds');
+    expect((await t.call('POST', `/api/lectures/${lectureId}/weekly-lectures/${wlId}/grade-omr`, ta(), { examId, fileIds: [] })).json.message).toContain('OMR 파일');
     expect((await t.call('GET', `/api/lectures/${lectureId}/weekly-lectures/${wlId}/grade-omr`, outsiderToken)).status).toBe(403);
   });
 });

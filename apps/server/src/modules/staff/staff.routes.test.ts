@@ -23,7 +23,8 @@ describe('TA accounts', () => {
     const taken = await t.call('POST', '/api/admin/ta', admin(), { loginId: 'kimta', name: '다른 조교', password: 'newta-pass-12', hourlyWage: 11_000 });
     expect([taken.status, taken.json.code]).toEqual([409, 'staff.login_id_taken']);
     const weak = await t.call('POST', '/api/admin/ta', admin(), { loginId: 'weakta', name: '약한 비번', password: '1234', hourlyWage: 11_000 });
-    expect(weak.json.message).toContain('password');
+    expect(weak.json.issues.map((i: { path: string }) => i.path)).toContain('password');
+    expect(weak.json.message).toContain('비밀번호');
     const id = created.json.id as number;
     expect((await t.call('PUT', `/api/admin/ta/${id}`, admin(), { loginId: 'kimta2', name: '김조교', phone: null })).json).toMatchObject({ loginId: 'kimta2', phone: null });
     expect((await t.call('PUT', `/api/admin/ta/${id}/toggle-status`, admin())).json.isActive).toBe(false);
@@ -43,7 +44,8 @@ describe('TA accounts', () => {
     expect(monthly.status).toBe(400);
     expect(monthly.json.issues.map((i: { path: string }) => i.path)).toEqual(expect.arrayContaining(['monthlySalary', 'salaryStartMonth']));
     const badMonth = await t.call('PUT', `/api/admin/ta/${ta.id}/wage`, admin(), { paymentType: 'MONTHLY', monthlySalary: 2_000_000, salaryStartMonth: '2026-02-30' });
-    expect(badMonth.json.message).toContain('salaryStartMonth');
+    expect(badMonth.json.issues.map((i: { path: string }) => i.path)).toContain('salaryStartMonth');
+    expect(badMonth.json.message).toContain('급여 시작 월');
     const ok = await t.call('PUT', `/api/admin/ta/${ta.id}/wage`, admin(), { paymentType: 'MONTHLY', monthlySalary: 2_000_000, salaryStartMonth: '2026-03-16', monthlyWageType: 'EMPLOYMENT', isAdminLevel: true });
     expect(ok.json).toMatchObject({ paymentType: 'MONTHLY', monthlySalary: 2_000_000, salaryStartMonth: '2026-03-16', monthlyWageType: 'EMPLOYMENT', isAdminLevel: true });
     // The new level counts from the TA's next sign-in or token refresh.
@@ -57,7 +59,7 @@ describe('TA accounts', () => {
     expect([hourly.status, hourly.json.code]).toEqual([400, 'staff.rate_missing']);
     const unknownType = await t.call('PUT', `/api/admin/ta/${ta.id}/wage`, admin(), { hourlyWage: 12_000, wageTypeIds: [99_999] });
     expect(unknownType.json.code).toBe('staff.wage_type_invalid');
-    expect((await t.call('PUT', `/api/admin/ta/${ta.id}/wage`, admin(), { hourlyWage: 12_345.5 })).json.message).toContain('hourlyWage');
+    expect((await t.call('PUT', `/api/admin/ta/${ta.id}/wage`, admin(), { hourlyWage: 12_345.5 })).json.message).toContain('시급');
   });
 });
 

@@ -61,15 +61,15 @@ describe('malformed requests', () => {
 
 describe('values the resolvers check, with the field named', () => {
   const cases: { name: string; body: unknown; field: string; message: RegExp }[] = [
-    { name: 'non-numeric id', body: { query: '{ pushAlertTemplate(id: "abc") { id } }' }, field: 'id', message: /^id: 숫자 ID여야 합니다/ },
+    { name: 'non-numeric id', body: { query: '{ pushAlertTemplate(id: "abc") { id } }' }, field: 'id', message: /^대상: 숫자 ID여야 합니다/ },
     { name: 'non-numeric id in a filter', body: { query: LIST, variables: { filter: { id: { in: ['1', 'x'] } }, sorting: [], paging: {} } }, field: 'filter.id.in.1', message: /숫자 ID/ },
     { name: 'bad date in a filter', body: { query: LIST, variables: { filter: { createdAt: { gt: 'yesterday' } }, sorting: [], paging: {} } }, field: '', message: /DateTime/ },
-    { name: 'negative limit', body: { query: LIST, variables: { filter: {}, sorting: [], paging: { limit: -1 } } }, field: 'paging.limit', message: /^paging\.limit: 0 이상/ },
-    { name: 'negative offset', body: { query: LIST, variables: { filter: {}, sorting: [], paging: { offset: -5 } } }, field: 'paging.offset', message: /^paging\.offset/ },
+    { name: 'negative limit', body: { query: LIST, variables: { filter: {}, sorting: [], paging: { limit: -1 } } }, field: 'paging.limit', message: /^목록 가져올 개수: 0 이상/ },
+    { name: 'negative offset', body: { query: LIST, variables: { filter: {}, sorting: [], paging: { offset: -5 } } }, field: 'paging.offset', message: /^목록 건너뛸 개수: / },
     { name: 'deleteMany with an empty filter', body: { query: 'mutation { deleteManyPushAlertTemplates(input: { filter: {} }) { deletedCount } }' }, field: 'input.filter', message: /대상을 고르는 조건/ },
     { name: 'updateMany with an empty filter', body: { query: 'mutation { updateManyPushAlertTemplates(input: { filter: { or: [] }, update: { isActive: false } }) { updatedCount } }' }, field: 'input.filter', message: /대상을 고르는 조건/ },
-    { name: 'create without a body', body: { query: 'mutation { createOnePushAlertTemplate(input: { pushAlertTemplate: { title: "t", category: "일반" } }) { id } }' }, field: 'body', message: /^body: 필수 입력 항목입니다/ },
-    { name: 'update with a null title', body: { query: 'mutation { updateOnePushAlertTemplate(input: { id: 1, update: { title: null } }) { id } }' }, field: 'title', message: /^title: / },
+    { name: 'create without a body', body: { query: 'mutation { createOnePushAlertTemplate(input: { pushAlertTemplate: { title: "t", category: "일반" } }) { id } }' }, field: 'body', message: /^내용: 필수 입력 항목입니다/ },
+    { name: 'update with a null title', body: { query: 'mutation { updateOnePushAlertTemplate(input: { id: 1, update: { title: null } }) { id } }' }, field: 'title', message: /^제목: / },
     { name: 'update of an unknown id', body: { query: 'mutation { updateOnePushAlertTemplate(input: { id: 424242, update: { title: "x" } }) { id } }' }, field: '', message: /^Unable to find PushAlertTemplate with id: 424242$/ },
     { name: 'delete of an unknown id', body: { query: 'mutation { deleteOnePushAlertTemplate(input: { id: 424242 }) { id } }' }, field: '', message: /^Unable to find PushAlertTemplate with id: 424242$/ },
   ];
