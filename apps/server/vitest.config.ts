@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Migrates once per run into a template that each test database starts from.
+    globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

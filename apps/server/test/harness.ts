@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -80,16 +81,17 @@ export async function createTestApp(opts: { seed?: boolean; config?: Partial<Con
   };
 }
 
+/**
+ * A database of its own for one test app, started from the run's migrated template
+ * (test/global-setup.ts): the dumped PGlite data directory, or a PostgreSQL database cloned with
+ * CREATE DATABASE … TEMPLATE.
+ */
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   // The embedded database in its worker thread, as the server runs it (db/pglite-remote.ts);
   // TEST_PGLITE_WORKER=0 keeps it on the test's own thread.
-  if (!base) return { database: await openDatabase({ pgliteWorker: process.env.TEST_PGLITE_WORKER !== '0' }), drop: async () => {} };
-  const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  if (!base) return { database: await openDatabase({ pgliteWorker: process.env.TEST_PGLITE_WORKER !== '0', loadDataDir: inject('pgliteTemplate') }), drop: async () => {} };
+  const name = await createTestDatabase(base);
   const url = new URL(base);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 5 });
@@ -102,6 +104,24 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
       await c.end();
     },
   };
+}
+
+/**
+ * A new database on TEST_DATABASE_URL's server, named for this process, already migrated (a
+ * clone of the run's template). Tests that start servers of their own (instances, restarts) use
+ * it too; they drop it with `drop database … with (force)`.
+ */
+export async function createTestDatabase(base: string): Promise<string> {
+  const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = inject('pgTemplate');
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
+  return name;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

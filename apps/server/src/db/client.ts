@@ -71,6 +71,8 @@ export async function openDatabase(opts: {
   slowQuery?: { ms: number; log: (info: { statement: string; ms: number }) => void };
   /** PGlite in a worker thread of its own (db/pglite-remote.ts), beside the thread that answers requests (the server's default, PGLITE_WORKER). */
   pgliteWorker?: boolean;
+  /** PGlite in memory, started from a data directory dumped to this file (tests' migrated template); migrations still run, finding nothing to do. */
+  loadDataDir?: string;
 }): Promise<Database> {
   const listeners = new Set<(statement: string) => void>();
   const logger = { logQuery: (statement: string) => listeners.forEach((l) => l(statement)) };
@@ -109,8 +111,8 @@ export async function openDatabase(opts: {
   // No dataDir: an in-memory database (tests). Otherwise the files live under DATA_DIR/pglite.
   const folder = opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined;
   const client = opts.pgliteWorker
-    ? ((await openRemotePglite({ dataDir: folder })) as unknown as PGlite)
-    : await createPglite(folder);
+    ? ((await openRemotePglite({ dataDir: folder, loadDataDir: opts.loadDataDir })) as unknown as PGlite)
+    : await createPglite(folder, opts.loadDataDir);
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
   return {

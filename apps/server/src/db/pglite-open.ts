@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
@@ -13,9 +14,14 @@ const WORK_MEM = '32MB';
 /** Parsers the app sets over PGlite's: BIGINT (counts, sums) as a number, as node-postgres does here (db/client.ts). */
 export const PGLITE_PARSERS = { 20: (v: string) => Number.parseInt(v, 10) };
 
-/** The embedded database as the app uses it, on the request thread or in its worker (pglite.worker.ts). */
-export async function createPglite(dataDir: string | undefined): Promise<PGlite> {
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers: PGLITE_PARSERS });
+/**
+ * The embedded database as the app uses it, on the request thread or in its worker (pglite.worker.ts).
+ * `loadDataDir`: a file written from `dumpDataDir()` to start an in-memory database from (the
+ * tests' migrated template, test/global-setup.ts), instead of an empty cluster.
+ */
+export async function createPglite(dataDir: string | undefined, loadDataDir?: string): Promise<PGlite> {
+  const loaded = loadDataDir ? new Blob([await readFile(loadDataDir)]) : undefined;
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers: PGLITE_PARSERS, ...(loaded ? { loadDataDir: loaded } : {}) });
   await db.exec(`set work_mem = '${WORK_MEM}'`);
   return db;
 }

@@ -38,9 +38,9 @@ export type RemotePglite = RemoteQueryable & {
  * their input) are left as text. A statement whose result type changed under it (a migration) is
  * prepared again and, outside a transaction, run once more.
  */
-export async function openRemotePglite(opts: { dataDir?: string }): Promise<RemotePglite> {
+export async function openRemotePglite(opts: { dataDir?: string; loadDataDir?: string }): Promise<RemotePglite> {
   const script = workerScript(import.meta.url, 'pglite.worker');
-  const worker = new Worker(script.url, { argv: script.argv, workerData: { dataDir: opts.dataDir } });
+  const worker = new Worker(script.url, { argv: script.argv, workerData: { dataDir: opts.dataDir, loadDataDir: opts.loadDataDir } });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let nextId = 1;

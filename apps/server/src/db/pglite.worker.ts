@@ -37,8 +37,8 @@ type Request =
   | { id: number; op: 'close' };
 
 const port = parentPort!;
-const { dataDir } = workerData as { dataDir?: string };
-const db = await createPglite(dataDir);
+const { dataDir, loadDataDir } = workerData as { dataDir?: string; loadDataDir?: string };
+const db = await createPglite(dataDir, loadDataDir);
 
 /** A reply's error, carried to the app's thread as plain data. */
 class WireError extends Error {
