@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStaff } from '../src/modules/users/users.testkit.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import type { JsonSchema, OpenApi } from './openapi.ts';
 
 /**
  * Error messages are Korean and name a field in Korean, never by its request key (issue 35 item 5:
@@ -9,9 +10,6 @@ import { createTestApp, type TestApp } from './harness.ts';
  * the admin; every 4xx message is checked for a key of that body.
  */
 
-type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; anyOf?: JsonSchema[]; items?: JsonSchema };
-type Operation = { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
-type OpenApi = { paths: Record<string, Record<string, Operation>> };
 
 /** Every property name anywhere in a schema. */
 function keysOf(s: JsonSchema | undefined, out = new Set<string>(), depth = 0): Set<string> {

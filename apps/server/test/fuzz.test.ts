@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_ERROR_MESSAGE } from '../src/lib/errors.ts';
 import { makeStaff } from '../src/modules/users/users.testkit.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import type { JsonSchema, OpenApi, Operation } from './openapi.ts';
 
 /**
  * Schema-driven fuzzing of every operation in the server's own OpenAPI document (issue 16): each
@@ -12,25 +13,6 @@ import { createTestApp, type TestApp } from './harness.ts';
  * requests; bounded by the number of fields tried per operation.
  */
 
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  format?: string;
-  pattern?: string;
-  minimum?: number;
-  minItems?: number;
-  default?: unknown;
-};
-type Parameter = { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema?: JsonSchema };
-type Operation = { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
-type OpenApi = { paths: Record<string, Record<string, Operation>> };
 
 /** The hostile values: one list per class, each tried where a value of that kind is expected. */
 const CLASSES = {

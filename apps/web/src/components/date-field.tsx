@@ -3,7 +3,7 @@ import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { koKR } from '@mui/x-date-pickers/locales';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { Controller, useFormContext } from 'react-hook-form';
 import { dayjs } from '../lib/dayjs.ts';
@@ -96,28 +96,25 @@ export function TimeInput(props: Common) {
 
 type FormProps<T extends FieldValues> = { name: FieldPath<T> } & Omit<Common, 'value' | 'onChange' | 'onBlur' | 'error'>;
 
-/** DateInput bound to the react-hook-form field `name`, showing that field's error. */
-export function FormDateInput<T extends FieldValues>({ name, ...rest }: FormProps<T>) {
+/** An input bound to the react-hook-form field `name`, showing that field's error. */
+function FormBound<T extends FieldValues>({ name, Input, ...rest }: FormProps<T> & { Input: (props: Common) => ReactElement }) {
   const { control } = useFormContext<T>();
   const error = useFieldError(name);
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field }) => <DateInput {...rest} value={(field.value as string | undefined) ?? ''} onChange={field.onChange} onBlur={field.onBlur} error={error} />}
+      render={({ field }) => <Input {...rest} value={(field.value as string | undefined) ?? ''} onChange={field.onChange} onBlur={field.onBlur} error={error} />}
     />
   );
 }
 
-/** TimeInput bound to the react-hook-form field `name`, showing that field's error. */
-export function FormTimeInput<T extends FieldValues>({ name, ...rest }: FormProps<T>) {
-  const { control } = useFormContext<T>();
-  const error = useFieldError(name);
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => <TimeInput {...rest} value={(field.value as string | undefined) ?? ''} onChange={field.onChange} onBlur={field.onBlur} error={error} />}
-    />
-  );
+/** DateInput bound to the react-hook-form field `name`. */
+export function FormDateInput<T extends FieldValues>(props: FormProps<T>) {
+  return <FormBound {...props} Input={DateInput} />;
+}
+
+/** TimeInput bound to the react-hook-form field `name`. */
+export function FormTimeInput<T extends FieldValues>(props: FormProps<T>) {
+  return <FormBound {...props} Input={TimeInput} />;
 }
