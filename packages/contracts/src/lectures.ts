@@ -119,6 +119,7 @@ export const lectureFields = z.object({
   endDate: isoDateSchema.describe('종강일'),
   color: text().regex(/^#[0-9a-fA-F]{6}$/, '색상은 #RRGGBB 형식이어야 합니다').optional().describe('표시 색상'),
   keepHolidays: z.boolean().optional().describe('공휴일에도 회차 만들기 (기본: 공휴일은 건너뜀)'),
+  isPublic: z.boolean().optional().describe('공개: 홈페이지(강좌 안내)에 보임. 새 강좌는 기본 비공개, 수정 시 생략하면 그대로'),
 });
 
 export const lectureBody = lectureFields.superRefine((v, ctx) => {
@@ -143,6 +144,7 @@ export const lecture = z.object({
   color: text(),
   disabled: z.boolean(),
   keepHolidays: z.boolean().describe('공휴일에도 회차를 만듦'),
+  isPublic: z.boolean().describe('홈페이지 강좌 안내에 공개됨'),
 });
 export type Lecture = z.infer<typeof lecture>;
 
