@@ -190,6 +190,18 @@ export const lectureListItem = lecture.extend({
 });
 export type LectureListItem = z.infer<typeof lectureListItem>;
 
+/** A timetable clash: a student would take this lecture at the same weekday and time as another lecture they take. */
+export const enrolClash = z.object({
+  userId: z.number(),
+  studentName: text(),
+  lectureId: z.number().describe('겹치는 (이미 듣는) 강좌'),
+  lectureName: text(),
+  dayOfWeek: z.number().describe('요일 (0: 일요일)'),
+  startTime: text().describe('겹치는 강좌의 시작 시각'),
+  endTime: text().describe('겹치는 강좌의 종료 시각'),
+});
+export type EnrolClash = z.infer<typeof enrolClash>;
+
 export const rosterStudent = z.object({ userId: z.number(), name: text(), loginId: text(), phone: text().nullable(), enrolledAt: text() });
 export const lectureDetail = lecture.extend({
   weeklyLectures: z.array(weeklyLecture),
@@ -232,7 +244,12 @@ export const lecturesApi = {
   enrol: endpoint({
     method: 'POST', path: '/lectures/:id/students', tag: lectureTag, permission: 'TA',
     summary: '수강생 등록 (오늘 이후 회차의 참여자가 됨)',
-    body: userIdsBody, reply: z.object({ enrolled: z.number(), participations: z.number() }),
+    body: userIdsBody, reply: z.object({ enrolled: z.number(), participations: z.number(), clashes: z.array(enrolClash).describe('등록했지만 시간이 겹치는 수강 (경고)') }),
+  }),
+  enrolClashes: endpoint({
+    method: 'POST', path: '/lectures/:id/students/clashes', tag: lectureTag, permission: 'TA',
+    summary: '등록 전 시간 겹침 확인: 학생들이 이미 듣는 강좌 중 같은 요일·시간인 것 (등록하지 않음)',
+    body: userIdsBody, reply: z.object({ clashes: z.array(enrolClash) }),
   }),
   unenrol: endpoint({
     method: 'DELETE', path: '/lectures/:id/students', tag: lectureTag, permission: 'TA',
