@@ -10,6 +10,7 @@ async function ask(page: Awaited<ReturnType<typeof e2e.newPage>>, q: { name: str
   await page.getByTestId('board-form').waitFor();
   await page.getByTestId('board-name').fill(q.name);
   await page.getByTestId('board-phone').fill(q.phone);
+  await page.getByTestId('board-consent-check').check();
   await page.getByTestId('board-password-new').fill('visit-1234');
   await page.getByTestId('board-title').fill(q.title);
   await page.getByTestId('board-body').fill(q.body);
@@ -39,7 +40,8 @@ describe('board', () => {
     await page.getByTestId('board-list').waitFor();
     const search = page.getByRole('textbox', { name: '제목으로 찾기' });
     await search.fill(word);
-    await search.press('Enter');
+    // The 검색 button searches as Enter does (a phone keyboard may have no Enter key to find).
+    await page.getByRole('button', { name: '검색' }).click();
     await page.waitForURL((u) => u.searchParams.get('q') === word);
     const rows = page.getByTestId('board-row');
     await expect.poll(() => rows.filter({ hasText: word }).count()).toBe(10);
@@ -53,6 +55,33 @@ describe('board', () => {
     await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining(`${word} 질문 1`)]);
     expect(await pages.getByRole('button', { name: '다음 쪽' }).isDisabled()).toBe(true);
     await expectAccessible(page, '게시판 2쪽 (검색)');
+  });
+
+  test('a visitor who leaves a phone must agree to 개인정보 수집·이용 (항목·목적·보유기간 shown) before the question is sent', async () => {
+    const page = await e2e.newPage(PHONE);
+    await page.goto('/board/write');
+    await page.getByTestId('board-form').waitFor();
+    expect(await page.getByTestId('board-consent').count()).toBe(0);
+    await page.getByTestId('board-name').fill('박동의');
+    await page.getByTestId('board-phone').fill('010-2468-1357');
+    const consent = page.getByTestId('board-consent');
+    await consent.waitFor();
+    const text = await consent.innerText();
+    for (const part of ['개인정보 수집·이용 동의', '항목', '휴대폰 번호', '목적', '보유기간']) expect(text).toContain(part);
+    await page.getByTestId('board-password-new').fill('visit-1234');
+    await page.getByTestId('board-title').fill(`e2e 동의 확인 ${Date.now().toString(36)}`);
+    await page.getByTestId('board-body').fill('번호를 남기고 질문합니다');
+    let posted = 0;
+    page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith('/api/board')) posted += 1; });
+    await page.getByTestId('board-submit').click();
+    await consent.getByRole('alert').filter({ hasText: '개인정보 수집·이용에 동의해 주세요' }).waitFor();
+    expect(posted).toBe(0);
+    await expectAccessible(page, '게시판 글쓰기 (개인정보 동의)');
+    await page.getByTestId('board-consent-check').check();
+    const created = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/board'));
+    await page.getByTestId('board-submit').click();
+    expect((await created).status()).toBe(200);
+    await page.waitForURL(/\/board\/\d+$/);
   });
 
   test('a visitor asks from a phone, a TA answers in the CRM, and the visitor gets the answer by SMS', async () => {

@@ -110,11 +110,23 @@ const password = text()
   .min(BOARD_LIMITS.passwordMin, `비밀번호는 ${BOARD_LIMITS.passwordMin}자 이상이어야 합니다`)
   .max(BOARD_LIMITS.passwordMax, `비밀번호는 ${BOARD_LIMITS.passwordMax}자 이하여야 합니다`);
 
+/**
+ * 개인정보 수집·이용 동의 for a visitor's phone (개인정보 보호법 제15조: 항목, 목적, 보유기간). The form
+ * shows this text beside a required checkbox once a phone is typed; the server refuses a phone without it.
+ */
+export const BOARD_PHONE_CONSENT = {
+  items: '휴대폰 번호',
+  purpose: '질문에 답변이 달렸을 때 알림 문자를 보내기 위해',
+  retention: '글을 지울 때까지 (글을 지우면 번호도 함께 지웁니다)',
+  refusal: '동의하지 않아도 글은 쓸 수 있으며, 이 경우 번호를 비워 두세요 (답변 알림 문자는 받지 못합니다).',
+} as const;
+
 export const createPostBody = z.object({
   title,
   body,
   name: text().trim().min(1, '이름을 입력해 주세요').max(BOARD_LIMITS.name, `이름은 ${BOARD_LIMITS.name}자 이하로 입력해 주세요`).optional().describe('방문자 이름 (로그인한 학생·직원은 계정 이름)'),
-  phone: phoneSchema.optional().describe('답변을 문자로 받을 번호 (선택)'),
+  phone: phoneSchema.optional().describe('답변을 문자로 받을 번호 (선택, 개인정보 수집·이용 동의 필요)'),
+  privacyConsent: z.boolean().optional().describe('방문자가 번호를 남길 때: 개인정보 수집·이용 동의 (BOARD_PHONE_CONSENT)'),
   password: password.optional().describe('방문자: 수정·삭제할 때 쓸 비밀번호'),
   secret: z.boolean().default(false).describe('비밀글: 쓴 사람과 직원만 봄'),
   notice: z.boolean().default(false).describe('공지 (직원만)'),

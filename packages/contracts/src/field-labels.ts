@@ -21,7 +21,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   from: '시작', to: '끝', startTime: '시작 시각', endTime: '종료 시각', startedAt: '시작 시각', endedAt: '종료 시각',
   scheduledAt: '예약 시각', month: '월', year: '연도', minutes: '분', hours: '시간', days: '일수',
   attendance: '출결', attTypeId: '출결 유형', attendanceTypes: '출결 유형', attendanceDelayMinutes: '출결 문자 지연',
-  capacity: '정원', seats: '좌석', locked: '잠금',
+  capacity: '정원', seats: '좌석', locked: '잠금', isPublic: '공개',
   // exams and scores
   examId: '시험', examIds: '시험', title: '제목', examType: '시험 유형', examDate: '시험일', maxScore: '만점',
   score: '점수', scores: '점수', rawScore: '원점수', retakeScore: '재시험 점수', retakeValue: '재시험 점수',

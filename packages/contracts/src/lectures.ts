@@ -119,6 +119,7 @@ export const lectureFields = z.object({
   endDate: isoDateSchema.describe('종강일'),
   color: text().regex(/^#[0-9a-fA-F]{6}$/, '색상은 #RRGGBB 형식이어야 합니다').optional().describe('표시 색상'),
   keepHolidays: z.boolean().optional().describe('공휴일에도 회차 만들기 (기본: 공휴일은 건너뜀)'),
+  isPublic: z.boolean().optional().describe('공개: 홈페이지(강좌 안내)에 보임. 새 강좌는 기본 비공개, 수정 시 생략하면 그대로'),
 });
 
 export const lectureBody = lectureFields.superRefine((v, ctx) => {
@@ -143,6 +144,7 @@ export const lecture = z.object({
   color: text(),
   disabled: z.boolean(),
   keepHolidays: z.boolean().describe('공휴일에도 회차를 만듦'),
+  isPublic: z.boolean().describe('홈페이지 강좌 안내에 공개됨'),
 });
 export type Lecture = z.infer<typeof lecture>;
 
@@ -188,6 +190,18 @@ export const lectureListItem = lecture.extend({
 });
 export type LectureListItem = z.infer<typeof lectureListItem>;
 
+/** A timetable clash: a student would take this lecture at the same weekday and time as another lecture they take. */
+export const enrolClash = z.object({
+  userId: z.number(),
+  studentName: text(),
+  lectureId: z.number().describe('겹치는 (이미 듣는) 강좌'),
+  lectureName: text(),
+  dayOfWeek: z.number().describe('요일 (0: 일요일)'),
+  startTime: text().describe('겹치는 강좌의 시작 시각'),
+  endTime: text().describe('겹치는 강좌의 종료 시각'),
+});
+export type EnrolClash = z.infer<typeof enrolClash>;
+
 export const rosterStudent = z.object({ userId: z.number(), name: text(), loginId: text(), phone: text().nullable(), enrolledAt: text() });
 export const lectureDetail = lecture.extend({
   weeklyLectures: z.array(weeklyLecture),
@@ -230,7 +244,12 @@ export const lecturesApi = {
   enrol: endpoint({
     method: 'POST', path: '/lectures/:id/students', tag: lectureTag, permission: 'TA',
     summary: '수강생 등록 (오늘 이후 회차의 참여자가 됨)',
-    body: userIdsBody, reply: z.object({ enrolled: z.number(), participations: z.number() }),
+    body: userIdsBody, reply: z.object({ enrolled: z.number(), participations: z.number(), clashes: z.array(enrolClash).describe('등록했지만 시간이 겹치는 수강 (경고)') }),
+  }),
+  enrolClashes: endpoint({
+    method: 'POST', path: '/lectures/:id/students/clashes', tag: lectureTag, permission: 'TA',
+    summary: '등록 전 시간 겹침 확인: 학생들이 이미 듣는 강좌 중 같은 요일·시간인 것 (등록하지 않음)',
+    body: userIdsBody, reply: z.object({ clashes: z.array(enrolClash) }),
   }),
   unenrol: endpoint({
     method: 'DELETE', path: '/lectures/:id/students', tag: lectureTag, permission: 'TA',

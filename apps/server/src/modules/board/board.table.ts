@@ -22,6 +22,8 @@ export const boardPosts = pgTable(
     authorName: text('author_name').notNull(),
     /** A visitor's phone for the answer SMS (digits). */
     authorPhone: text('author_phone'),
+    /** When the visitor agreed to 개인정보 수집·이용 for that phone (BOARD_PHONE_CONSENT); set whenever authorPhone is. */
+    phoneConsentAt: timestamp('phone_consent_at', { withTimezone: true }),
     /** A visitor's password to edit or delete (argon2id). */
     passwordHash: text('password_hash'),
     /** Pinned notices, top first; null for everything else. */

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { smsOutbox } from '../../lib/sms/sms.table.ts';
+import { boardPosts } from './board.table.ts';
 import { PNG_SAMPLE, sendToUrl, sha256 } from '../files/files.testkit.ts';
 import { makeStaff, makeStudents, type TestAccount } from '../users/users.testkit.ts';
 
@@ -22,7 +23,7 @@ async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts
   return { status: res.statusCode, json: res.body ? res.json() : null };
 }
 
-const question = (over: Record<string, unknown> = {}) => ({ title: '보강 일정 문의', body: '지난주 수업 보강은 언제인가요?', name: '김지현', phone: '010-4444-0001', password: 'secret-pw', ...over });
+const question = (over: Record<string, unknown> = {}) => ({ title: '보강 일정 문의', body: '지난주 수업 보강은 언제인가요?', name: '김지현', phone: '010-4444-0001', privacyConsent: true, password: 'secret-pw', ...over });
 
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
@@ -30,6 +31,32 @@ beforeAll(async () => {
   [pupil, other] = (await makeStudents(t, 2, { phone: '01055556666' })) as [TestAccount, TestAccount];
 });
 afterAll(() => t.close());
+
+describe('개인정보 수집·이용 동의 for a visitor\'s phone', () => {
+  it('refuses a phone without the consent, naming the field in Korean; a post without a phone needs none', async () => {
+    for (const privacyConsent of [undefined, false]) {
+      const refused = await call('POST', '/board', { ip: newIp(), body: question({ title: '동의 없이 번호', privacyConsent }) });
+      expect(refused.status).toBe(400);
+      expect(refused.json.message).toBe('개인정보 수집·이용 동의: 번호를 남기려면 동의해 주세요');
+      expect(JSON.stringify(refused.json)).toContain('privacyConsent');
+    }
+    const noPhone = await call('POST', '/board', { ip: newIp(), body: question({ title: '번호 없이', phone: undefined, privacyConsent: undefined }) });
+    expect(noPhone.status).toBe(200);
+    const [row] = await t.ctx.db.select().from(boardPosts).where(eq(boardPosts.id, noPhone.json.id));
+    expect(row).toMatchObject({ authorPhone: null, phoneConsentAt: null });
+  });
+
+  it('stores when the consent was given with the phone, and forgets the phone when the post is deleted', async () => {
+    const made = await call('POST', '/board', { ip: newIp(), body: question({ title: '동의하고 번호' }) });
+    expect(made.status).toBe(200);
+    const [row] = await t.ctx.db.select().from(boardPosts).where(eq(boardPosts.id, made.json.id));
+    expect(row!.authorPhone).toBe('01044440001');
+    expect(row!.phoneConsentAt).toEqual(t.ctx.now());
+    expect((await call('DELETE', `/board/${made.json.id}`, { token: staff.ta.token, body: {} })).status).toBe(200);
+    const [gone] = await t.ctx.db.select().from(boardPosts).where(eq(boardPosts.id, made.json.id));
+    expect(gone!.authorPhone).toBeNull();
+  });
+});
 
 describe('writing and reading', () => {
   it('a visitor asks; the board shows the post with the name masked, staff see the whole name and the phone', async () => {

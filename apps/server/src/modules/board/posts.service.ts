@@ -135,14 +135,18 @@ export function createPostService(deps: BoardDeps & { guard: Guard; attachments:
       await guard.post(v, { text: `${input.title}\n${input.body}`, honeypot: input.website });
       const staff = isStaff(v);
       if (input.notice && !staff) throw appError(BOARD_ERRORS.forbidden, '공지는 직원만 쓸 수 있습니다', { field: 'notice' });
-      let author: Pick<PostRow, 'authorType' | 'authorUserId' | 'authorName' | 'authorPhone' | 'passwordHash'>;
+      let author: Pick<PostRow, 'authorType' | 'authorUserId' | 'authorName' | 'authorPhone' | 'phoneConsentAt' | 'passwordHash'>;
       if (v.user) {
         const account = (await users.directory([v.user.userId])).get(v.user.userId);
-        author = { authorType: staff ? 'staff' : 'student', authorUserId: v.user.userId, authorName: account?.name ?? '', authorPhone: null, passwordHash: null };
+        author = { authorType: staff ? 'staff' : 'student', authorUserId: v.user.userId, authorName: account?.name ?? '', authorPhone: null, phoneConsentAt: null, passwordHash: null };
       } else {
         if (!input.name) throw appError(BOARD_ERRORS.rejected, '이름을 입력해 주세요', { field: 'name' });
         if (!input.password) throw appError(BOARD_ERRORS.rejected, '나중에 고치거나 지울 때 쓸 비밀번호를 입력해 주세요', { field: 'password' });
-        author = { authorType: 'visitor', authorUserId: null, authorName: input.name, authorPhone: input.phone ?? null, passwordHash: await hashPassword(input.password) };
+        if (input.phone && input.privacyConsent !== true) {
+          throw appError(BOARD_ERRORS.rejected, '번호를 남기려면 동의해 주세요', { field: 'privacyConsent' });
+        }
+        const phone = input.phone ?? null;
+        author = { authorType: 'visitor', authorUserId: null, authorName: input.name, authorPhone: phone, phoneConsentAt: phone ? ctx.now() : null, passwordHash: await hashPassword(input.password) };
       }
       const post = await db.transaction(async () => {
         let sortOrder: number | null = null;
@@ -188,7 +192,7 @@ export function createPostService(deps: BoardDeps & { guard: Guard; attachments:
       const post = await require(opts.id);
       if (!isStaff(opts.viewer)) await authorizeEdit(post, opts.viewer, opts.password);
       await db.transaction(async () => {
-        await db.update(boardPosts).set({ deletedAt: ctx.now(), sortOrder: null }).where(eq(boardPosts.id, post.id));
+        await db.update(boardPosts).set({ deletedAt: ctx.now(), sortOrder: null, authorPhone: null }).where(eq(boardPosts.id, post.id));
         await ctx.audit.record({ actorId: opts.viewer.user?.userId ?? null, action: 'board.post_delete', entity: 'board_post', entityId: post.id, before: { title: post.title, body: post.body, authorName: post.authorName }, after: { ip: opts.viewer.ip } });
         await recountBoard(db);
       });

@@ -25,9 +25,9 @@ async function nameCenter(name: string): Promise<void> {
 describe('GET /api/public/center', () => {
   it('anyone reads the center name from the SMS settings and the open courses with their teachers, by grade', async () => {
     await nameCenter('별빛학원');
-    await makeLecture(t, { adminToken: admin.token, name: '고1 수학 개념반', subject: '수학', teacherName: '윤하늘', targetGrade: '고1' });
-    await makeLecture(t, { adminToken: admin.token, name: '중3 영어 내신반', subject: '영어', teacherName: '윤하늘', targetGrade: '중3' });
-    const closed = await makeLecture(t, { adminToken: admin.token, name: '폐강된 강좌', targetGrade: '고2' });
+    await makeLecture(t, { adminToken: admin.token, name: '고1 수학 개념반', subject: '수학', teacherName: '윤하늘', targetGrade: '고1', isPublic: true });
+    await makeLecture(t, { adminToken: admin.token, name: '중3 영어 내신반', subject: '영어', teacherName: '윤하늘', targetGrade: '중3', isPublic: true });
+    const closed = await makeLecture(t, { adminToken: admin.token, name: '폐강된 강좌', targetGrade: '고2', isPublic: true });
     expect((await t.call('PUT', `/api/lectures/${closed.id}/disable`, admin.token)).status).toBe(200);
 
     const res = await t.call('GET', '/api/public/center', undefined);
@@ -37,6 +37,36 @@ describe('GET /api/public/center', () => {
     expect(body.courses.map((c) => c.name)).toEqual(['중3 영어 내신반', '고1 수학 개념반']);
     expect(body.courses[0]!.schedule).toMatch(/\d{2}:\d{2}–\d{2}:\d{2}/);
     expect(body.teachers).toEqual([{ name: '윤하늘', subjects: ['영어', '수학'] }]);
+  });
+});
+
+describe('공개 switch of a lecture', () => {
+  it('a new lecture is not public: anonymous GET does not list it until staff switch 공개 on, and lists it no more once switched off', async () => {
+    const draft = await makeLecture(t, { adminToken: admin.token, name: '준비 중인 특강', subject: '과학', teacherName: '문보라', targetGrade: '고1' });
+    const listed = async () => ((await t.call('GET', '/api/public/center', undefined)).json as { courses: { name: string }[]; teachers: { name: string }[] });
+    const shown = (await t.call('GET', `/api/lectures/${draft.id}`, admin.token)).json as Record<string, unknown>;
+    expect(shown.isPublic).toBe(false);
+    let body = await listed();
+    expect(body.courses.map((c) => c.name)).not.toContain('준비 중인 특강');
+    expect(body.teachers.map((x) => x.name)).not.toContain('문보라');
+
+    const { id, weeklyLectures: _w, students: _s, ddays: _d, disabled: _x, ...input } = shown as Record<string, unknown> & { id: number };
+    expect((await t.call('PUT', `/api/lectures/${id}`, admin.token, { ...input, isPublic: true })).status).toBe(200);
+    body = await listed();
+    expect(body.courses.map((c) => c.name)).toContain('준비 중인 특강');
+
+    // An edit that leaves the switch out keeps it as it is.
+    expect((await t.call('PUT', `/api/lectures/${id}`, admin.token, { ...input, isPublic: undefined, room: '201호' })).status).toBe(200);
+    expect((await listed()).courses.map((c) => c.name)).toContain('준비 중인 특강');
+
+    expect((await t.call('PUT', `/api/lectures/${id}`, admin.token, { ...input, isPublic: false })).status).toBe(200);
+    expect((await listed()).courses.map((c) => c.name)).not.toContain('준비 중인 특강');
+  });
+
+  it('refuses a 공개 value that is not true/false with a Korean message naming the field', async () => {
+    const res = await t.call('POST', '/api/lectures', admin.token, { name: '잘못된 공개', subject: '수학', teacherName: '윤하늘', schedule: [], startDate: '2026-12-01', endDate: '2026-12-31', isPublic: 'yes' });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.json)).toContain('공개');
   });
 });
 

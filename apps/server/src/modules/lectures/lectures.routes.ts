@@ -24,6 +24,7 @@ export function lectureRoutes(app: FastifyInstance, s: Services): void {
   route(app, lecturesApi.disable, ({ params, user }) => s.lectures.setDisabled({ id: params.id, disabled: true, actorId: user.userId }));
   route(app, lecturesApi.enable, ({ params, user }) => s.lectures.setDisabled({ id: params.id, disabled: false, actorId: user.userId }));
   route(app, lecturesApi.enrol, ({ params, body, user }) => s.roster.enrol({ lectureId: params.id, userIds: body.userIds, actorId: user.userId }));
+  route(app, lecturesApi.enrolClashes, ({ params, body }) => s.roster.enrolClashes({ lectureId: params.id, userIds: body.userIds }));
   route(app, lecturesApi.unenrol, ({ params, body, user }) => s.roster.unenrol({ lectureId: params.id, userIds: body.userIds, actorId: user.userId }));
   route(app, lecturesApi.classTransfer, ({ params, user }) => s.roster.transfer({ fromId: params.id, userId: params.a, toId: params.b, actorId: user.userId }));
   route(app, lecturesApi.createDday, ({ params, body, user }) => s.lectures.createDday({ lectureId: params.id, ...body, actorId: user.userId }));

@@ -25,6 +25,7 @@ export function mapLecture(row: LectureRow): Lecture {
     color: row.color,
     disabled: row.disabled,
     keepHolidays: row.keepHolidays,
+    isPublic: row.isPublic,
   };
 }
 

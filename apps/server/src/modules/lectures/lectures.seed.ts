@@ -106,7 +106,8 @@ export async function seedDemoLectures(
 
   for (const demo of DEMO_LECTURES) {
     const { students: numbers, ddays, disabled, ...input } = demo;
-    const lecture = await lectures.create({ input, actorId });
+    // The demo center advertises the courses it runs (공개), as it did before the switch existed.
+    const lecture = await lectures.create({ input: { ...input, isPublic: true }, actorId });
     const ids = numbers.map((n) => seed.accounts.get(`student${String(n).padStart(2, '0')}`)).filter((id): id is number => id !== undefined);
     const sessions = await db.transaction(async () => {
       await roster.join({ lectureId: lecture.id, userIds: ids, fromDate: input.startDate, at: new Date(`${input.startDate}T00:00:00+09:00`) });

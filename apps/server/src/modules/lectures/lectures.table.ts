@@ -29,6 +29,8 @@ export const lectures = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     /** Generate sessions on public holidays too (off by default: holidays are skipped, docs/lectures.md). */
     keepHolidays: boolean('keep_holidays').notNull().default(false),
+    /** 공개: listed on the public landing page. New lectures start private; 0026 kept existing ones public (docs/lectures.md). */
+    isPublic: boolean('is_public').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

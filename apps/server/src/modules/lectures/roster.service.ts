@@ -1,10 +1,11 @@
 import { kstToday } from '@academy/contracts/dates';
 import { LECTURE_ERRORS } from '@academy/contracts/lectures';
-import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { EnrolClash } from '@academy/contracts/lectures';
+import { and, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
 import type { LecturesDeps } from './lectures.deps.ts';
 import { getActiveLectureRow, getLectureRow } from './lectures.rows.ts';
-import { lectureStudents, weeklyLectureParticipants, weeklyLectures } from './lectures.table.ts';
+import { lectures, lectureStudents, weeklyLectureParticipants, weeklyLectures } from './lectures.table.ts';
 
 export type RosterService = ReturnType<typeof createRosterService>;
 
@@ -15,6 +16,34 @@ export type RosterService = ReturnType<typeof createRosterService>;
 export function createRosterService(deps: LecturesDeps) {
   const { ctx, users } = deps;
   const { db, audit } = ctx;
+
+  /**
+   * The one clash rule (docs/lectures.md): a student clashes when they already take another enabled
+   * lecture whose period overlaps this one's and one of whose weekly slots shares a weekday with a
+   * slot of this one with overlapping times (touching ends, 19:00–21:00 then 21:00–22:00, do not clash).
+   */
+  async function clashes(lectureId: number, userIds: readonly number[]): Promise<EnrolClash[]> {
+    const target = await getLectureRow(db, lectureId);
+    if (userIds.length === 0 || target.schedule.length === 0) return [];
+    const others = await db
+      .select({ userId: lectureStudents.userId, lectureId: lectures.id, lectureName: lectures.name, schedule: lectures.schedule })
+      .from(lectureStudents)
+      .innerJoin(lectures, eq(lectures.id, lectureStudents.lectureId))
+      .where(and(
+        inArray(lectureStudents.userId, [...new Set(userIds)]), isNull(lectureStudents.leftAt), ne(lectures.id, lectureId), eq(lectures.disabled, false),
+        sql`${lectures.startDate} <= ${target.endDate}`, sql`${lectures.endDate} >= ${target.startDate}`,
+      ));
+    if (others.length === 0) return [];
+    const names = await users.directory([...new Set(others.map((o) => o.userId))]);
+    const found: EnrolClash[] = [];
+    for (const o of others) {
+      for (const slot of o.schedule) {
+        const hit = target.schedule.some((t) => t.dayOfWeek === slot.dayOfWeek && t.startTime < slot.endTime && slot.startTime < t.endTime);
+        if (hit) found.push({ userId: o.userId, studentName: names.get(o.userId)?.name ?? '', lectureId: o.lectureId, lectureName: o.lectureName, dayOfWeek: slot.dayOfWeek, startTime: slot.startTime, endTime: slot.endTime });
+      }
+    }
+    return found.sort((a, b) => a.studentName.localeCompare(b.studentName, 'ko') || a.dayOfWeek - b.dayOfWeek || a.startTime.localeCompare(b.startTime));
+  }
 
   async function activeRoster(lectureId: number): Promise<number[]> {
     const rows = await db
@@ -84,14 +113,24 @@ export function createRosterService(deps: LecturesDeps) {
     addToSessions,
     join,
 
-    /** Enrols students; each becomes a participant of every session from today on. */
+    clashes,
+
+    /** The clashes staff are warned about before they enrol (nothing is written). */
+    async enrolClashes(opts: { lectureId: number; userIds: number[] }) {
+      await getActiveLectureRow(db, opts.lectureId);
+      await users.requireStudents({ ids: opts.userIds, error: LECTURE_ERRORS.unknown_students });
+      return { clashes: await clashes(opts.lectureId, opts.userIds) };
+    },
+
+    /** Enrols students; each becomes a participant of every session from today on. Clashes do not stop it: they come back as a warning. */
     async enrol(opts: { lectureId: number; userIds: number[]; actorId: number }) {
       return db.transaction(async () => {
         await getActiveLectureRow(db, opts.lectureId);
         await users.requireStudents({ ids: opts.userIds, error: LECTURE_ERRORS.unknown_students });
+        const found = await clashes(opts.lectureId, opts.userIds);
         const result = await join({ lectureId: opts.lectureId, userIds: [...new Set(opts.userIds)], fromDate: kstToday(ctx.now()), at: ctx.now() });
-        await audit.record({ actorId: opts.actorId, action: 'lecture.enrol', entity: 'lecture', entityId: opts.lectureId, after: { userIds: opts.userIds, ...result } });
-        return result;
+        await audit.record({ actorId: opts.actorId, action: 'lecture.enrol', entity: 'lecture', entityId: opts.lectureId, after: { userIds: opts.userIds, ...result, clashes: found.length } });
+        return { ...result, clashes: found };
       });
     },
 

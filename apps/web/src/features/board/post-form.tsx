@@ -1,4 +1,4 @@
-import { BOARD_LIMITS, countLinks } from '@academy/contracts/board';
+import { BOARD_LIMITS, BOARD_PHONE_CONSENT, countLinks } from '@academy/contracts/board';
 import { BOARD_FAMILIES, FILE_SIZE_LIMIT, FILE_TYPES, fileExtension, formatFileSize } from '@academy/contracts/files';
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
@@ -12,6 +12,8 @@ export type FormAttachment = { fileId: number; fileName: string; size: number; t
 export type PostFormValues = {
   name: string;
   phone: string;
+  /** 개인정보 수집·이용 동의 for the phone (required once a phone is typed). */
+  privacyConsent: boolean;
   password: string;
   title: string;
   body: string;
@@ -47,7 +49,7 @@ export function PostForm(props: {
   onSubmit: (v: PostFormValues) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const [v, setV] = useState<PostFormValues>({ name: '', phone: '', password: '', title: '', body: '', secret: false, attachments: [], website: '', ...props.initial });
+  const [v, setV] = useState<PostFormValues>({ name: '', phone: '', privacyConsent: false, password: '', title: '', body: '', secret: false, attachments: [], website: '', ...props.initial });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(0);
@@ -86,6 +88,7 @@ export function PostForm(props: {
     const local: Record<string, string> = {};
     if (visitor && !props.editing && !v.name.trim()) local.name = '이름을 입력해 주세요';
     if (visitor && v.password.length < BOARD_LIMITS.passwordMin) local.password = props.editing ? '글을 쓸 때 정한 비밀번호를 입력해 주세요' : `비밀번호는 ${BOARD_LIMITS.passwordMin}자 이상이어야 합니다`;
+    if (visitor && !props.editing && v.phone.trim() && !v.privacyConsent) local.privacyConsent = '번호를 남기려면 개인정보 수집·이용에 동의해 주세요';
     if (!v.title.trim()) local.title = '제목을 입력해 주세요';
     if (!v.body.trim()) local.body = '내용을 입력해 주세요';
     setErrors(local);
@@ -121,6 +124,22 @@ export function PostForm(props: {
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
             <TextField label="이름" required value={v.name} onChange={(e) => set({ name: e.target.value })} error={!!errors.name} helperText={errors.name} autoComplete="name" slotProps={{ htmlInput: { maxLength: BOARD_LIMITS.name, 'data-testid': 'board-name' } }} />
             <TextField label="휴대폰 번호 (선택)" value={v.phone} onChange={(e) => set({ phone: e.target.value })} error={!!errors.phone} helperText={errors.phone ?? '답변이 달리면 문자로 알려 드립니다'} type="tel" autoComplete="tel" slotProps={{ htmlInput: { 'data-testid': 'board-phone', inputMode: 'tel' } }} />
+          </Box>
+        )}
+        {visitor && !props.editing && v.phone.trim() !== '' && (
+          <Box sx={{ border: 1, borderColor: errors.privacyConsent ? 'error.main' : 'divider', borderRadius: 1, p: 1.5 }} data-testid="board-consent">
+            <Typography variant="subtitle2" component="p">개인정보 수집·이용 동의 (필수)</Typography>
+            <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25, typography: 'body2' }}>
+              <dt>항목</dt><dd style={{ margin: 0 }}>{BOARD_PHONE_CONSENT.items}</dd>
+              <dt>목적</dt><dd style={{ margin: 0 }}>{BOARD_PHONE_CONSENT.purpose}</dd>
+              <dt>보유기간</dt><dd style={{ margin: 0 }}>{BOARD_PHONE_CONSENT.retention}</dd>
+            </Box>
+            <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 0.5 }}>{BOARD_PHONE_CONSENT.refusal}</Typography>
+            <FormControlLabel
+              control={<Checkbox required checked={v.privacyConsent} onChange={(e) => set({ privacyConsent: e.target.checked })} slotProps={{ input: { 'data-testid': 'board-consent-check' } as object }} />}
+              label="위 내용에 동의합니다"
+            />
+            {errors.privacyConsent && <Typography variant="caption" color="error" component="p" role="alert">{errors.privacyConsent}</Typography>}
           </Box>
         )}
         {visitor && (

@@ -2,7 +2,7 @@ import { DAY_LABELS } from '@academy/contracts/dates';
 import { type Lecture, lectureBody, type LectureInput } from '@academy/contracts/lectures';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import { Box, Button, Checkbox, FormControlLabel, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Checkbox, FormControlLabel, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { FormDateInput, FormTimeInput } from '../../components/date-field.tsx';
 import { FormDialog, FormTextField, useFieldError } from '../../components/form-dialog.tsx';
@@ -24,6 +24,7 @@ const blank = (): LectureInput => ({
   endDate: '',
   color: COLORS[0]!,
   keepHolidays: false,
+  isPublic: false,
 });
 
 /** The weekly timetable rows; the overlap and order rules of contracts mark the row at fault. */
@@ -127,6 +128,23 @@ function KeepHolidays() {
   );
 }
 
+/** 공개: a lecture shows on the public landing page only when switched on; new lectures start private (docs/lectures.md). */
+function PublicSwitch() {
+  const { control } = useFormContext<LectureInput>();
+  return (
+    <Controller
+      control={control}
+      name="isPublic"
+      render={({ field }) => (
+        <FormControlLabel
+          control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'lecture-public' } as object }} />}
+          label="공개 (켜면 홈페이지 강좌 안내에 보입니다)"
+        />
+      )}
+    />
+  );
+}
+
 /** Create or edit a lecture, with its weekly timetable (days and times). */
 export function LectureFormDialog({ lecture, onClose }: { lecture: Lecture | null; onClose: () => void }) {
   const create = useCreateLecture();
@@ -173,6 +191,7 @@ export function LectureFormDialog({ lecture, onClose }: { lecture: Lecture | nul
           </Box>
           <ScheduleRows />
           <KeepHolidays />
+          <PublicSwitch />
           <ColorChoice />
         </>
       )}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LinkButton } from '../../../components/light/button.tsx';
+import { Button, LinkButton } from '../../../components/light/button.tsx';
 import { ErrorAlert, IndeterminateProgress } from '../../../components/light/feedback.tsx';
 import { Icon } from '../../../components/light/icons.tsx';
 import { Pagination } from '../../../components/light/pagination.tsx';
@@ -48,6 +48,9 @@ export default function BoardListPage() {
         }}
       >
         <SearchField icon={<Icon path={searchIcon} />} placeholder="제목으로 찾기" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="제목으로 찾기" maxLength={50} />
+        <Button type="submit" variant="outlined" className={s.searchButton} data-testid="board-search">
+          검색
+        </Button>
       </form>
       {list.isError && (
         <div className={s.error}>

@@ -40,7 +40,7 @@ export default function BoardWritePage() {
       body: {
         title: v.title, body: v.body, secret: v.secret, notice: staff, website: v.website || undefined,
         attachments: v.attachments.map((a) => ({ fileId: a.fileId, ticket: a.ticket! })),
-        ...(principal ? {} : { name: v.name, password: v.password, ...(v.phone.trim() ? { phone: v.phone } : {}) }),
+        ...(principal ? {} : { name: v.name, password: v.password, ...(v.phone.trim() ? { phone: v.phone, privacyConsent: v.privacyConsent } : {}) }),
       },
     });
     toast.success('글을 올렸습니다');
