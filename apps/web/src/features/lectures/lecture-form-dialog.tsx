@@ -111,35 +111,16 @@ function ColorChoice() {
   );
 }
 
-/** Public holidays are skipped when sessions are made, unless the lecture keeps them (docs/lectures.md). */
-function KeepHolidays() {
+/** A yes/no field of the lecture form: a checkbox or a switch bound to one boolean. */
+function FormToggle({ name, kind, testId, label }: { name: 'keepHolidays' | 'isPublic'; kind: 'checkbox' | 'switch'; testId: string; label: string }) {
   const { control } = useFormContext<LectureInput>();
+  const Toggle = kind === 'switch' ? Switch : Checkbox;
   return (
     <Controller
       control={control}
-      name="keepHolidays"
+      name={name}
       render={({ field }) => (
-        <FormControlLabel
-          control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'lecture-keep-holidays' } as object }} />}
-          label="공휴일에도 수업 (끄면 설날·추석·대체공휴일 등 공휴일에는 회차를 만들지 않습니다)"
-        />
-      )}
-    />
-  );
-}
-
-/** 공개: a lecture shows on the public landing page only when switched on; new lectures start private (docs/lectures.md). */
-function PublicSwitch() {
-  const { control } = useFormContext<LectureInput>();
-  return (
-    <Controller
-      control={control}
-      name="isPublic"
-      render={({ field }) => (
-        <FormControlLabel
-          control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'lecture-public' } as object }} />}
-          label="공개 (켜면 홈페이지 강좌 안내에 보입니다)"
-        />
+        <FormControlLabel control={<Toggle checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': testId } as object }} />} label={label} />
       )}
     />
   );
@@ -190,8 +171,10 @@ export function LectureFormDialog({ lecture, onClose }: { lecture: Lecture | nul
             <FormDateInput<LectureInput> name="endDate" label="종강일" required testId="lecture-end" />
           </Box>
           <ScheduleRows />
-          <KeepHolidays />
-          <PublicSwitch />
+          {/* Public holidays are skipped when sessions are made, unless the lecture keeps them (docs/lectures.md). */}
+          <FormToggle name="keepHolidays" kind="checkbox" testId="lecture-keep-holidays" label="공휴일에도 수업 (끄면 설날·추석·대체공휴일 등 공휴일에는 회차를 만들지 않습니다)" />
+          {/* 공개: shown on the public landing page only when switched on; new lectures start private (docs/lectures.md). */}
+          <FormToggle name="isPublic" kind="switch" testId="lecture-public" label="공개 (켜면 홈페이지 강좌 안내에 보입니다)" />
           <ColorChoice />
         </>
       )}
