@@ -156,12 +156,16 @@ describe.runIf(base)('reads sent together (PostgreSQL)', () => {
 });
 
 describe('reads sent together (PGlite)', () => {
-  it('are left to the caller: one connection takes statements one by one', async () => {
-    const database = await openDatabase({});
-    try {
-      expect(readTogether(database.db, [{ text: 'select 1', params: [] }])).toBeNull();
-    } finally {
-      await database.close();
-    }
+  // Opening (and migrating) an embedded database is setup, so it gets the hook's budget, not the test's.
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({});
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('are left to the caller: one connection takes statements one by one', () => {
+    expect(readTogether(database.db, [{ text: 'select 1', params: [] }])).toBeNull();
   });
 });
