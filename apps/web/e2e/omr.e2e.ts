@@ -161,7 +161,7 @@ describe('OMR grading in the browser', () => {
   }, 600_000);
 
   test('a score typed before the sheets came back is not overwritten without asking', async () => {
-    const { lectureId, examId, candidates } = await setup(2, { cutline: 60 });
+    const { lectureId, wlId, examId, candidates } = await setup(2, { cutline: 60 });
     const [typed, other] = candidates as [OmrExamSheet['candidates'][number], OmrExamSheet['candidates'][number]];
     const ta = await token('ta');
     // 55 typed in the grid: under the cutline, so 클리닉대상. (8- and 20-point questions never add up to 55.)
@@ -179,7 +179,7 @@ describe('OMR grading in the browser', () => {
     await page.getByTestId('omr-sheet-table').waitFor({ timeout: 240_000 });
 
     // What the reader doubted is confirmed as read (the review screen has its own test above).
-    const [batch] = await api<{ id: number }[]>(ta, 'GET', `/lectures/${lectureId}/weekly-lectures/${(await api<{ weeklyLectureId: number }>(ta, 'GET', `/wl-exam/${examId}/omr`)).weeklyLectureId}/grade-omr`);
+    const [batch] = await api<{ id: number }[]>(ta, 'GET', `/lectures/${lectureId}/weekly-lectures/${wlId}/grade-omr`);
     const detail = await api<{ sheetList: { id: number; status: string; userId: number | null }[] }>(ta, 'GET', `/omr/batches/${batch!.id}`);
     for (const [i, summary] of detail.sheetList.entries()) {
       if (summary.status !== 'review') continue;
