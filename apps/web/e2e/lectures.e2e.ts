@@ -155,6 +155,46 @@ describe('lectures (CRM)', () => {
     await page.getByTestId('count-결석').filter({ hasText: '결석 1' }).waitFor();
   });
 
+  test('enrolling warns about the students\' other lectures at the same time, and still enrols them', async () => {
+    const run = Date.now().toString(36).slice(-5);
+    const week = [1, 2, 3, 4, 5, 6, 7];
+    const taken = await adminApi<{ id: number }>('POST', '/lectures', {
+      name: `겹침 기존반 ${run}`, subject: '영어', teacherName: '김도현', startDate: seoulDay(-7), endDate: seoulDay(30),
+      schedule: week.map((dayOfWeek) => ({ dayOfWeek, startTime: '19:00', endTime: '21:00' })),
+    });
+    const target = await adminApi<{ id: number }>('POST', '/lectures', {
+      name: `겹침 새반 ${run}`, subject: '수학', teacherName: '정재훈', startDate: seoulDay(-7), endDate: seoulDay(30),
+      schedule: [{ dayOfWeek: 3, startTime: '20:00', endTime: '22:00' }],
+    });
+    const students = [];
+    for (const [i, name] of ['서하린', '문지호'].entries()) students.push(await adminApi<{ id: number; name: string }>('POST', '/students', { loginId: `clash${run}${i}`, name, password: 'clash-e2e-1234!' }));
+    await adminApi('POST', `/lectures/${taken.id}/students`, { userIds: students.map((s) => s.id) });
+
+    const page = await e2e.signedIn('admin');
+    await page.goto(`/crm/lectures/${target.id}`);
+    await page.getByTestId('open-roster').click();
+    // Both students at once (the bulk case): each is picked from the search.
+    for (const i of [0, 1]) {
+      await page.getByTestId('student-picker').fill(`clash${run}${i}`);
+      await page.getByRole('option').filter({ hasText: `clash${run}${i}` }).click();
+    }
+    await page.getByTestId('roster-add').click();
+    const warning = page.getByTestId('roster-clashes');
+    await warning.waitFor();
+    const text = await warning.innerText();
+    expect(text).toContain('시간이 겹치는 수업');
+    for (const s of students) expect(text).toContain(`${s.name} · 겹침 기존반 ${run} · 수 오후 7:00–오후 9:00`);
+    // Nothing is enrolled before the choice.
+    expect((await adminApi<{ students: unknown[] }>('GET', `/lectures/${target.id}`)).students).toHaveLength(0);
+    await expectAccessible(page, '시간 겹침 경고');
+
+    await page.getByTestId('roster-add-anyway').click();
+    await page.getByText('2명을 등록했습니다').waitFor();
+    await warning.waitFor({ state: 'detached' });
+    const roster = (await adminApi<{ students: { userId: number }[] }>('GET', `/lectures/${target.id}`)).students.map((s) => s.userId);
+    expect(roster.sort()).toEqual(students.map((s) => s.id).sort());
+  });
+
   test('transfers a student to another lecture; the old sheet keeps the past', async () => {
     const page = await e2e.signedIn('admin');
     await openLecture(page, '고2 화학Ⅰ 개념완성');

@@ -33,7 +33,7 @@ const KEY: Question[] = [
 ];
 
 /** A lecture meeting today with `count` new students, and an exam with a key in today's session. */
-async function setup(count: number) {
+async function setup(count: number, examExtra: { cutline?: number } = {}) {
   const admin = await token('admin');
   const lecture = await api<{ id: number }>(admin, 'POST', '/lectures', {
     name: 'e2e OMR 반', subject: '수학', teacherName: '김민수',
@@ -52,7 +52,7 @@ async function setup(count: number) {
   const detail = await api<{ weeklyLectures: { id: number; date: string }[] }>(admin, 'GET', `/lectures/${lecture.id}`);
   const wlId = detail.weeklyLectures.find((w) => w.date >= seoulDay())!.id;
   const ta = await token('ta');
-  const exam = await api<{ id: number }>(ta, 'POST', `/lectures/${lecture.id}/weekly-lectures/${wlId}/exams/new`, { title: 'e2e OMR 주간테스트', questions: KEY });
+  const exam = await api<{ id: number }>(ta, 'POST', `/lectures/${lecture.id}/weekly-lectures/${wlId}/exams/new`, { title: 'e2e OMR 주간테스트', questions: KEY, ...examExtra });
   const sheet = await api<OmrExamSheet>(ta, 'GET', `/wl-exam/${exam.id}/omr`);
   return { lectureId: lecture.id, wlId, examId: exam.id, candidates: sheet.candidates };
 }
@@ -159,4 +159,62 @@ describe('OMR grading in the browser', () => {
     await page.getByTestId('omr-sheet-dialog').getByRole('img').first().waitFor();
     await noViolations(page, 'sheet dialog');
   }, 600_000);
+
+  test('a score typed before the sheets came back is not overwritten without asking', async () => {
+    const { lectureId, wlId, examId, candidates } = await setup(2, { cutline: 60 });
+    const [typed, other] = candidates as [OmrExamSheet['candidates'][number], OmrExamSheet['candidates'][number]];
+    const ta = await token('ta');
+    // 55 typed in the grid: under the cutline, so 클리닉대상. (8- and 20-point questions never add up to 55.)
+    await api(ta, 'PATCH', `/wl-score/${examId}/${typed.userId}/value`, { scoreValue: 55 });
+
+    const students = candidates.map((c) => ({ userId: c.userId, name: c.name, candidateNumber: c.candidateNumber }));
+    const gen = await createSheetGenerator({ layout: buildExamLayout(KEY), heading: { title: 'e2e OMR 주간테스트', lecture: 'e2e OMR 반', date: '', examId }, students });
+    const sheets = await Promise.all(students.map((s, i) => gen.scanned(9100 + i, { student: s })));
+    const pdfPath = path.join(tmpdir(), `omr-e2e-apply-${examId}.pdf`);
+    await writeFile(pdfPath, await scannerPdf(sheets.map((s) => s.image)));
+
+    const page = await e2e.signedIn('ta', { width: 1366, height: 900 });
+    await page.goto(`/crm/lectures/${lectureId}/omr/${examId}`);
+    await page.getByTestId('omr-upload-input').setInputFiles([pdfPath]);
+    await page.getByTestId('omr-sheet-table').waitFor({ timeout: 240_000 });
+
+    // What the reader doubted is confirmed as read (the review screen has its own test above).
+    const [batch] = await api<{ id: number }[]>(ta, 'GET', `/lectures/${lectureId}/weekly-lectures/${wlId}/grade-omr`);
+    const detail = await api<{ sheetList: { id: number; status: string; userId: number | null }[] }>(ta, 'GET', `/omr/batches/${batch!.id}`);
+    for (const [i, summary] of detail.sheetList.entries()) {
+      if (summary.status !== 'review') continue;
+      const sheet = await api<{ questions: { no: number; answer: string | null; flagged: boolean; confirmed: boolean }[] }>(ta, 'GET', `/omr/sheets/${summary.id}`);
+      const answers = sheet.questions.filter((q) => q.flagged && !q.confirmed).map((q) => ({ no: q.no, answer: q.answer }));
+      await api(ta, 'PUT', `/omr/sheets/${summary.id}/confirm`, { answers, ...(summary.userId === null ? { userId: sheets[i]!.truth.userId } : {}) });
+    }
+    await page.reload();
+    const apply = page.getByTestId('omr-apply');
+    await expect.poll(() => apply.textContent()).toBe('점수로 반영 (2장)');
+    await apply.click();
+
+    // The dialog lists only the student whose score differs, with the clinic state beside the score.
+    const dialog = page.getByTestId('omr-apply-dialog');
+    await dialog.waitFor();
+    const rows = dialog.getByTestId('omr-apply-row');
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().getAttribute('data-student')).toBe(typed.name);
+    expect(await rows.first().innerText()).toContain('클리닉대상');
+    expect(await rows.first().innerText()).toContain('55점');
+    expect(await dialog.innerText()).toContain('나머지 1장은 OMR 점수로 반영합니다');
+    await noViolations(page, 'OMR apply dialog');
+    const confirm = page.getByTestId('omr-apply-confirm');
+    expect(await confirm.isDisabled()).toBe(true);
+
+    await page.getByTestId('omr-apply-all-current').click();
+    expect(await page.getByRole('radio', { name: '기존 55점 유지' }).isChecked()).toBe(true);
+    await confirm.click();
+    await page.getByText('1장을 점수로 반영했습니다 · 기존 점수 유지 1장').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const kept = await api<{ first: number | null; clinic: string; answers: unknown }>(ta, 'GET', `/wl-score/${examId}/${typed.userId}`);
+    expect(kept).toMatchObject({ first: 55, clinic: 'required', answers: null });
+    const written = await api<{ first: number | null; answers: unknown }>(ta, 'GET', `/wl-score/${examId}/${other.userId}`);
+    expect(written.answers).not.toBeNull();
+    await page.getByText('기존 점수 유지 1장', { exact: true }).waitFor();
+  }, 300_000);
 });

@@ -53,6 +53,17 @@ test('a TA uploads a recording and links a YouTube video; a student on a phone w
   await ta.getByTestId('videos-empty').waitFor();
   expect(await axe(ta)).toEqual([]);
   await ta.getByTestId('video-file-input').setInputFiles({ name: '3주차 수업 녹화.mp4', mimeType: 'video/mp4', buffer: clip });
+  // The title is asked first: the file name without its extension, editable, required.
+  const titleInput = ta.getByTestId('upload-title-input');
+  expect(await titleInput.inputValue()).toBe('3주차 수업 녹화');
+  expect(await axe(ta)).toEqual([]);
+  await titleInput.fill('');
+  await ta.getByTestId('form-submit').click();
+  await ta.getByTestId('upload-title-dialog').getByText('제목을 입력해 주세요').waitFor();
+  expect(await ta.getByTestId('video-upload-item').count()).toBe(0);
+  await titleInput.fill('3주차 수업 녹화');
+  await ta.getByTestId('form-submit').click();
+  await ta.getByTestId('upload-title-dialog').waitFor({ state: 'detached' });
   // Uploaded, then processed on the server: the row turns ready on its own (progress arrives live).
   await ta.locator('[data-testid="video-row"][data-status="ready"]').filter({ hasText: '3주차 수업 녹화' }).waitFor({ timeout: 60_000 });
 
@@ -95,7 +106,7 @@ test('a TA uploads a recording and links a YouTube video; a student on a phone w
   const studentToken = await token(STUDENT, DEMO_ACCOUNTS.student.password);
   const videos = await api<{ id: number; title: string }[]>(studentToken, 'GET', '/sp/videos');
   const videoId = videos.find((v) => v.title === '3주차 수업 녹화')!.id;
-  const progressOf = async () => (await api<{ positionSec: number; watchedSec: number }[]>(studentToken, 'GET', `/sp/video-progress?videoId=${videoId}`))[0]!;
+  const progressOf = async () => (await api<{ positionSec: number; watchedSec: number; percent: number }[]>(studentToken, 'GET', `/sp/video-progress?videoId=${videoId}`))[0]!;
   await expect.poll(async () => (await progressOf()).positionSec).toBeGreaterThanOrEqual(Math.floor(left));
   const saved = await progressOf();
   expect(saved.watchedSec).toBeGreaterThan(0);
@@ -106,6 +117,22 @@ test('a TA uploads a recording and links a YouTube video; a student on a phone w
   await item.click();
   await phone.waitForFunction((at) => (document.querySelector<HTMLVideoElement>('[data-testid="video-media"]')?.currentTime ?? 0) >= at - 0.5, saved.positionSec);
   expect(await videoTime(phone)).toBeLessThan(saved.positionSec + 2);
+
+  // Playing on: the shown progress grows with the player's own reports, without leaving the page.
+  const shown = phone.getByTestId('watch-progress');
+  const percentShown = async () => Number(/내 진도 (\d+)%/.exec(await shown.innerText())?.[1] ?? -1);
+  const before = await percentShown();
+  await phone.getByRole('button', { name: '재생', exact: true }).click();
+  await expect.poll(percentShown, { timeout: 25_000 }).toBeGreaterThan(before);
+  await phone.getByRole('button', { name: '일시정지', exact: true }).click();
+  await expect.poll(async () => (await progressOf()).watchedSec).toBeGreaterThan(saved.watchedSec);
+  const now = Math.floor((await progressOf()).percent);
+  await expect.poll(percentShown).toBe(now);
+  // Back to the list in the app: the same state and percent as the player showed.
+  await phone.getByRole('link', { name: '영상 목록' }).click();
+  await expect.poll(() => item.innerText()).toContain('이어 보기');
+  expect(await item.innerText()).toContain(`${now}%`);
+  expect(await item.innerText()).not.toContain('아직 안 봄');
 
   // The CRM table and the student page show what was watched.
   await ta.reload();
@@ -124,7 +151,7 @@ test('a TA uploads a recording and links a YouTube video; a student on a phone w
   expect(await line.innerText()).toMatch(/\d+(\.\d)?%/);
   // The student page belongs to the students area: this scan covers the section videos add to it.
   expect(await axe(ta, { include: ['[data-testid="student-videos"]'] })).toEqual([]);
-});
+}, 180_000);
 
 test('a student outside the lecture is refused the video', async () => {
   const { lectureId, wlId } = await makeLecture(`e2e 영상 외부 ${Date.now().toString(36)}`);

@@ -46,6 +46,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   page: '페이지', pageSize: '페이지 크기', size: '크기', sortField: '정렬 기준', sortDir: '정렬 방향',
   kind: '종류', mode: '방식', status: '상태', type: '유형', method: '방식', version: '버전', id: '대상', ids: '대상 목록',
   variables: '변수', operationName: '작업 이름', counselType: '상담 유형', consultType: '상담 유형', consultedAt: '상담 일시',
+  choices: '선택', sheetId: '답안지', use: '반영할 점수',
   filter: '검색 조건', dryRun: '검사만 하기', rows: '행', cells: '칸', values: '값', enabled: '사용 여부', required: '필수 여부',
 };
 

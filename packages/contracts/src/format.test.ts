@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { compareKorean, compareVersions, formatKoreanDate, formatPhone, formatWon, normalizePhone, phoneTail, shortName } from './format.ts';
+import { compareKorean, compareVersions, formatKoreanDate, formatKoreanTime, formatPhone, formatWon, normalizePhone, phoneTail, shortName } from './format.ts';
 
 describe('Korean formats', () => {
+  it('says timetable times with 오전/오후', () => {
+    expect(formatKoreanTime('19:00')).toBe('오후 7:00');
+    expect(formatKoreanTime('09:05')).toBe('오전 9:05');
+    expect(formatKoreanTime('12:30')).toBe('오후 12:30');
+    expect(formatKoreanTime('00:10')).toBe('오전 12:10');
+  });
+
   it('accepts phones with or without dashes and rejects malformed ones', () => {
     expect(normalizePhone('010-1234-5678')).toBe('01012345678');
     expect(normalizePhone('01012345678')).toBe('01012345678');

@@ -52,6 +52,14 @@ export function formatKoreanDate(value: Date | string, opts: { weekday?: boolean
   return opts.weekday === false ? base : `${base}(${WEEKDAYS[d.getDay()]})`;
 }
 
+/** A wall-clock time of the timetable as Koreans say it: "19:00" → "오후 7:00", "00:30" → "오전 12:30". */
+export function formatKoreanTime(hhmm: string): string {
+  const m = /^(\d{1,2}):(\d{2})/.exec(hhmm);
+  if (!m) return hhmm;
+  const h = Number(m[1]) % 24;
+  return `${h < 12 ? '오전' : '오후'} ${h % 12 === 0 ? 12 : h % 12}:${m[2]}`;
+}
+
 /** "2026-11-21" is a calendar date, not an instant: parse it in local time. */
 function parseLocalDate(value: string): Date {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

@@ -196,7 +196,7 @@ export const enrolClash = z.object({
   studentName: text(),
   lectureId: z.number().describe('겹치는 (이미 듣는) 강좌'),
   lectureName: text(),
-  dayOfWeek: z.number().describe('요일 (0: 일요일)'),
+  dayOfWeek: z.number().describe('요일 (1=월 … 7=일)'),
   startTime: text().describe('겹치는 강좌의 시작 시각'),
   endTime: text().describe('겹치는 강좌의 종료 시각'),
 });

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { id, idParam, text } from './validation.ts';
 import { downloadReply, endpoint } from './endpoint.ts';
 import { errorCodes } from './errors.ts';
+import { CLINIC_STATUSES } from './exams.ts';
 
 // ─── layouts ────────────────────────────────────────────────────────────────────────────────────
 
@@ -96,16 +97,20 @@ export const OMR_ERRORS = errorCodes('omr', {
   not_reviewed: 409,
   already_applied: 409,
   busy: 409,
+  choice_required: 409,
 });
 
 export const OMR_BATCH_STATUSES = ['queued', 'reading', 'review', 'done', 'failed'] as const;
 export type OmrBatchStatus = (typeof OMR_BATCH_STATUSES)[number];
 export const OMR_BATCH_STATUS_LABEL: Record<OmrBatchStatus, string> = { queued: '대기 중', reading: '읽는 중', review: '확인 필요', done: '반영 완료', failed: '실패' };
 
-/** A sheet is `unreadable` (no page found: a person looks), `review` (doubtful marks or no student yet), `ready`, or `applied` (its answers are the score). */
-export const OMR_SHEET_STATUSES = ['unreadable', 'review', 'ready', 'applied'] as const;
+/**
+ * A sheet is `unreadable` (no page found: a person looks), `review` (doubtful marks or no student yet), `ready`,
+ * `applied` (its answers are the score) or `kept` (the student already had a different score and the TA kept it).
+ */
+export const OMR_SHEET_STATUSES = ['unreadable', 'review', 'ready', 'applied', 'kept'] as const;
 export type OmrSheetStatus = (typeof OMR_SHEET_STATUSES)[number];
-export const OMR_SHEET_STATUS_LABEL: Record<OmrSheetStatus, string> = { unreadable: '읽지 못함', review: '확인 필요', ready: '반영 대기', applied: '반영됨' };
+export const OMR_SHEET_STATUS_LABEL: Record<OmrSheetStatus, string> = { unreadable: '읽지 못함', review: '확인 필요', ready: '반영 대기', applied: '반영됨', kept: '기존 점수 유지' };
 
 export const OMR_ID_SOURCES = ['qr', 'number', 'manual'] as const;
 export type OmrIdSource = (typeof OMR_ID_SOURCES)[number];
@@ -119,7 +124,7 @@ export const omrBatch = z.object({
   files: z.array(z.object({ id: z.number(), fileName: text() })),
   total: z.number().describe('읽을 페이지 수 (파일을 다 열기 전에는 0)'),
   done: z.number().describe('읽은 페이지 수'),
-  sheets: z.object({ unreadable: z.number(), review: z.number(), ready: z.number(), applied: z.number() }),
+  sheets: z.object({ unreadable: z.number(), review: z.number(), ready: z.number(), applied: z.number(), kept: z.number() }),
   flaggedQuestions: z.number().describe('사람이 확인할 문항 수 (확인 안 한 것)'),
   error: text().nullable(),
   createdAt: text(),
@@ -199,6 +204,42 @@ export const confirmBody = z.object({
   userId: id.optional().describe('이 답안지의 학생 (수험번호를 못 읽었을 때)'),
 });
 
+/**
+ * What "점수로 반영" would do to each ready sheet's student: the score the grid holds now (typed or from
+ * an earlier sheet) with its clinic state, and the score the sheet grades to. A sheet whose student
+ * already has a different score waits for the TA's choice; the others are simply written.
+ */
+export const omrApplyItem = z.object({
+  sheetId: z.number(),
+  userId: z.number(),
+  studentName: text(),
+  currentScore: z.number().nullable().describe('지금 성적표의 1차 점수 (없으면 null)'),
+  currentClinic: z.enum(CLINIC_STATUSES).describe('지금 클리닉 상태'),
+  omrScore: z.number().describe('답안지로 채점한 점수'),
+  differs: z.boolean().describe('이미 다른 점수가 있어 선택이 필요함'),
+});
+export type OmrApplyItem = z.infer<typeof omrApplyItem>;
+export const omrApplyPreview = z.object({ batchId: z.number(), maxScore: z.number(), cutline: z.number().nullable(), items: z.array(omrApplyItem) });
+export type OmrApplyPreview = z.infer<typeof omrApplyPreview>;
+
+export const OMR_APPLY_CHOICES = ['omr', 'current'] as const;
+export type OmrApplyChoice = (typeof OMR_APPLY_CHOICES)[number];
+export const applyBody = z.object({
+  choices: z
+    .array(z.object({
+      sheetId: id.describe('답안지 ID'),
+      use: z.enum(OMR_APPLY_CHOICES, { error: '반영할 점수는 omr(OMR 점수)이나 current(기존 점수) 중 하나여야 합니다' }).describe('omr: OMR 점수로 바꿈, current: 기존 점수 유지'),
+    }))
+    .max(2000)
+    .default([])
+    .describe('기존 점수와 다른 답안지마다의 선택'),
+});
+export const omrApplyResult = z.object({
+  applied: z.number().describe('점수로 반영한 답안지'),
+  kept: z.number().describe('기존 점수를 유지한 답안지'),
+  remaining: z.number().describe('아직 확인이 필요한 답안지'),
+});
+
 const wlBase = '/lectures/:id/weekly-lectures/:wlId';
 const tag = 'omr';
 export const omrApi = {
@@ -222,10 +263,16 @@ export const omrApi = {
   batch: endpoint({ method: 'GET', path: '/omr/batches/:batchId', tag, permission: 'TA', summary: 'OMR 채점 한 건 (답안지 목록)', reply: omrBatchDetail }),
   sheet: endpoint({ method: 'GET', path: '/omr/sheets/:sheetId', tag, permission: 'TA', summary: '답안지 한 장 (읽은 값, 칸마다 칠한 정도, 이미지)', reply: omrSheet }),
   confirm: endpoint({ method: 'PUT', path: '/omr/sheets/:sheetId/confirm', tag, permission: 'TA', summary: '확인한 답과 학생 저장 (아직 점수는 바뀌지 않음)', body: confirmBody, reply: omrSheetSummary }),
+  applyPreview: endpoint({
+    method: 'GET', path: '/omr/batches/:batchId/apply', tag, permission: 'TA',
+    summary: '점수로 반영하기 전에: 답안지마다 지금 점수·클리닉 상태와 OMR 점수',
+    reply: omrApplyPreview,
+  }),
   apply: endpoint({
     method: 'POST', path: '/omr/batches/:batchId/apply', tag, permission: 'TA',
-    summary: '확인이 끝난 답안지를 점수로 반영 (정답으로 채점, 감사 기록)',
-    reply: z.object({ applied: z.number(), remaining: z.number().describe('아직 확인이 필요한 답안지') }),
+    summary: '확인이 끝난 답안지를 점수로 반영 (정답으로 채점, 감사 기록). 이미 다른 점수가 있는 학생은 choices로 고른 대로 (없으면 409 omr.choice_required)',
+    body: applyBody,
+    reply: omrApplyResult,
   }),
   scoreSheet: endpoint({
     method: 'GET', path: '/wl-score/:examId/:userId/omr', tag, permission: 'TA', summary: '성적 칸의 OMR 답안지',

@@ -141,6 +141,14 @@ export const video = z.object({
 });
 export type Video = z.infer<typeof video>;
 
+/**
+ * Where a student is with a video, from the same record as its percent (videos.rows.ts `toProgress`):
+ * nothing counted yet, some of it watched, or completed. Screens say this, never their own guess.
+ */
+export const VIDEO_WATCH_STATES = ['not_started', 'watching', 'completed'] as const;
+export type VideoWatchState = (typeof VIDEO_WATCH_STATES)[number];
+export const VIDEO_WATCH_STATE_LABEL: Record<VideoWatchState, string> = { not_started: '아직 안 봄', watching: '보는 중', completed: '완료' };
+
 /** What a student has watched of one video. */
 export const videoProgress = z.object({
   videoId: z.number(),
@@ -148,6 +156,7 @@ export const videoProgress = z.object({
   watchedSec: seconds.describe('실제로 본 시간 (본 구간의 합집합, 건너뛴 부분 제외)'),
   percent: z.number().describe('본 비율 (0–100)'),
   completed: z.boolean(),
+  state: z.enum(VIDEO_WATCH_STATES).describe('not_started: 아직 안 봄 (본 비율 0), watching: 보는 중, completed: 완료'),
   completedAt: text().nullable(),
   lastSeenAt: text().nullable().describe('마지막으로 본 때'),
 });

@@ -28,7 +28,7 @@ export type { ExamReleased, ReleaseListener } from './exams.service.ts';
  * score link. Other modules use (clinic, OMR, the parent's week):
  *
  * - `scores.write` — change cells the way the grid does (rules, locks, audit, realtime);
- * - `scores.get` — one cell as the grid shows it;
+ * - `scores.get` — one cell as the grid shows it; `scores.ofExam` — many students' cells of one exam;
  * - `exams.get` — an exam with its answer key; `exams.onRelease` — a listener told of every release
  *   in its transaction (the SMS area's texts to parents);
  * - `clinic` — a student's 클리닉대상 scores, the clinic status on booking, the retake that closes it;
@@ -51,7 +51,7 @@ export function createExamsModule(deps: ExamsDeps) {
   const links = createScoreLinkService({ ...deps, results, scoring });
 
   return {
-    scores: { write: scoring.write, get: scoring.get },
+    scores: { write: scoring.write, get: scoring.get, ofExam: scoring.ofExam },
     exams: { get: exams.get, onRelease: (listener: ReleaseListener) => void releaseListeners.push(listener) },
     clinic: createClinicLink({ ...deps, scoring }),
     results: { ofSessions: results.ofSessions, firstScores: results.firstScores, takers: results.takers },

@@ -154,6 +154,16 @@ export function createScoringService(deps: ExamsDeps & { locks: LockService }) {
       return mapCell(row, row.updatedBy === null ? new Map() : await users.directory([row.updatedBy]));
     },
 
+    /** Cells of one exam as the grid shows them, by student (an empty cell for a student with nothing entered). */
+    async ofExam(opts: { examId: number; userIds: readonly number[] }): Promise<Map<number, ScoreCell>> {
+      const wanted = new Set(opts.userIds);
+      const rows = (await q.scoresOfExam(opts.examId)).filter((r) => wanted.has(r.userId));
+      const names = await users.directory([...new Set(rows.flatMap((r) => (r.updatedBy === null ? [] : [r.updatedBy])))]);
+      const out = new Map(opts.userIds.map((userId) => [userId, emptyCell({ examId: opts.examId, userId })]));
+      for (const r of rows) out.set(r.userId, mapCell(r, names));
+      return out;
+    },
+
     /** Who changed the cell, when, from what to what (oldest first). */
     async history(opts: { examId: number; userId: number }) {
       await getExamRow(q, opts.examId);

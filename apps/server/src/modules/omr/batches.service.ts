@@ -56,12 +56,12 @@ export function createBatchService(deps: OmrDeps & { print: PrintService; number
     const fileNames = await files.omrFiles.names(fileIds);
     return rows.map((r) => {
       const mine = sheets.filter((s) => s.batchId === r.id);
-      const counts = { unreadable: 0, review: 0, ready: 0, applied: 0 };
+      const counts = { unreadable: 0, review: 0, ready: 0, applied: 0, kept: 0 };
       for (const s of mine) counts[s.status]++;
       return mapBatch(r, {
         files: r.fileIds.map((id) => ({ id, fileName: fileNames.get(id) ?? '(삭제된 파일)' })),
         counts,
-        flagged: mine.reduce((n, s) => n + (s.status === 'applied' ? 0 : pendingOf(s.questions).length), 0),
+        flagged: mine.reduce((n, s) => n + (s.status === 'applied' || s.status === 'kept' ? 0 : pendingOf(s.questions).length), 0),
         createdByName: names.get(r.createdBy)?.name ?? null,
       });
     });

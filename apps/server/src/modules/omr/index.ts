@@ -1,4 +1,5 @@
 import type { ModuleHooks } from '../../module.ts';
+import { createApplyService } from './apply.service.ts';
 import { createBatchService } from './batches.service.ts';
 import { createNumberService } from './numbers.service.ts';
 import type { OmrDeps } from './omr.deps.ts';
@@ -20,13 +21,14 @@ export function createOmrModule(deps: Omit<OmrDeps, 'pool'> & { pool?: OmrDeps['
   const numbers = createNumberService(full);
   const print = createPrintService({ ...full, numbers });
   const batches = createBatchService({ ...full, print, numbers });
-  const review = createReviewService({ ...full, batches, print });
+  const review = createReviewService({ ...full, print });
+  const apply = createApplyService({ ...full, batches });
 
   return {
     idle: batches.idle,
     close: full.pool.close,
     register(app) {
-      omrRoutes(app, { print, batches, review });
+      omrRoutes(app, { print, batches, review, apply });
       app.addHook('onClose', () => full.pool.close());
     },
     jobs: [batches.definition],

@@ -76,6 +76,6 @@ export const omrSheets = pgTable(
   (t) => [
     index('omr_sheets_batch_idx').on(t.batchId, t.fileId, t.page),
     index('omr_sheets_exam_user_idx').on(t.examId, t.userId),
-    check('omr_sheets_status_check', sql`${t.status} in ('unreadable', 'review', 'ready', 'applied')`),
+    check('omr_sheets_status_check', sql`${t.status} in ('unreadable', 'review', 'ready', 'applied', 'kept')`),
   ],
 );

@@ -115,8 +115,8 @@ describe('omr', () => {
     expect((await t.call('PUT', `/api/omr/sheets/${batch.sheetList[0]!.id}/confirm`, ta(), { answers: [{ no: 1, answer: '7' }] })).json.message).toContain('1–5');
     expect((await t.call('PUT', `/api/omr/sheets/${batch.sheetList[0]!.id}/confirm`, ta(), { answers: [], userId: studentIds.length + 9999 })).status).toBe(400);
 
-    const applied = await t.call('POST', `/api/omr/batches/${batch.id}/apply`, ta());
-    expect(applied.json).toEqual({ applied: 4, remaining: 0 });
+    const applied = await t.call('POST', `/api/omr/batches/${batch.id}/apply`, ta(), {});
+    expect(applied.json).toEqual({ applied: 4, kept: 0, remaining: 0 });
     batch = (await t.call('GET', `/api/omr/batches/${batch.id}`, ta())).json as OmrBatchDetail;
     expect(batch.status).toBe('done');
 

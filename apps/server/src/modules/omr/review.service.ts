@@ -3,22 +3,20 @@ import type { Question } from '@academy/contracts/grading';
 import { OMR_ERRORS, type OmrSheet, type OmrSheetSummary } from '@academy/contracts/omr';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
-import type { BatchService } from './batches.service.ts';
 import type { OmrDeps } from './omr.deps.ts';
-import { answersOf, mapSheetSummary, type SheetRow, statusOf } from './omr.rows.ts';
+import { mapSheetSummary, type SheetRow, statusOf } from './omr.rows.ts';
 import { omrBatches, omrSheets } from './omr.table.ts';
 import type { PrintService } from './print.service.ts';
 
 type Actor = { id: number };
 
 /**
- * After reading: a person confirms the doubtful questions and the unidentified sheets, then the
- * confirmed answers become scores through the exams module's one score write (graded with the
- * key, audited, re-graded when the key changes). Staff open a score's sheet from the grid;
+ * After reading: a person confirms the doubtful questions and the unidentified sheets; the
+ * confirmed answers then become scores in apply.service.ts. Staff open a score's sheet from the grid;
  * deleting it removes the sheet, its image and its values, and clears the score, in one audited change.
  */
-export function createReviewService(deps: OmrDeps & { batches: BatchService; print: PrintService }) {
-  const { ctx, exams, lectures, users, files, batches, print } = deps;
+export function createReviewService(deps: OmrDeps & { print: PrintService }) {
+  const { ctx, exams, lectures, users, files, print } = deps;
   const { db } = ctx;
 
   async function requireSheet(sheetId: number): Promise<SheetRow> {
@@ -102,31 +100,6 @@ export function createReviewService(deps: OmrDeps & { batches: BatchService; pri
         });
         return summary(updated!);
       });
-    },
-
-    /** Every sheet ready in the batch becomes its student's score, in one transaction. */
-    async apply(opts: { batchId: number; actor: Actor }) {
-      const batch = await batches.requireBatch(opts.batchId);
-      if (batch.status === 'queued' || batch.status === 'reading') throw appError(OMR_ERRORS.busy, '아직 답안지를 읽는 중입니다');
-      const exam = await exams.exams.get(batch.examId);
-      const result = await db.transaction(async () => {
-        const ready = await db.select().from(omrSheets).where(and(eq(omrSheets.batchId, batch.id), eq(omrSheets.status, 'ready'))).for('update');
-        if (ready.length) {
-          await exams.scores.write({
-            writes: ready.map((s) => ({ examId: exam.id, userId: s.userId!, change: { answers: answersOf(s.questions, exam.questions.length) } })),
-            actor: opts.actor,
-            action: 'score.omr',
-          });
-          await db.update(omrSheets).set({ status: 'applied', appliedAt: ctx.now() }).where(inArray(omrSheets.id, ready.map((s) => s.id)));
-        }
-        const left = await db.select({ status: omrSheets.status }).from(omrSheets).where(eq(omrSheets.batchId, batch.id));
-        const remaining = left.filter((s) => s.status === 'review' || s.status === 'ready').length;
-        const [row] = await db.update(omrBatches).set({ status: remaining ? 'review' : 'done' }).where(eq(omrBatches.id, batch.id)).returning();
-        await ctx.audit.record({ actorId: opts.actor.id, action: 'omr.apply', entity: 'omr_batch', entityId: batch.id, after: { examId: exam.id, applied: ready.map((s) => ({ sheetId: s.id, userId: s.userId })) } });
-        await batches.publish(row!);
-        return { applied: ready.length, remaining };
-      });
-      return result;
     },
 
     /** The sheet behind a score: the one last applied to it. */

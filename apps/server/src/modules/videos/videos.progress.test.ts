@@ -43,6 +43,22 @@ describe('video progress', () => {
     expect(again.json.video.progress).toMatchObject({ positionSec: 310, watchedSec: 30 });
   });
 
+  it('the state comes with the percent: a watched video back at 0:00 is 보는 중, never 아직 안 봄', async () => {
+    const other = await addLinkVideo(t, { token: c.staff.ta.token, lectureId: c.lectureId, wlId: c.wlId, durationSec: 100, title: '처음부터 다시' });
+    expect((await open(c.student, other.id)).json.video.progress).toMatchObject({ percent: 0, state: 'not_started' });
+    wait(30);
+    expect((await report(c.student, { videoId: other.id, positionSec: 59, played: [[0, 59]] })).json).toMatchObject({ percent: 59, state: 'watching' });
+    // Reopened and left at the start: the position is 0 again, the watched part stays.
+    const back = await report(c.student, { videoId: other.id, positionSec: 0, played: [], event: 'leave' });
+    expect(back.json).toMatchObject({ positionSec: 0, percent: 59, state: 'watching' });
+    const listed = (await t.call('GET', '/api/sp/videos', c.student.token)).json as { id: number; progress: { percent: number; state: string } }[];
+    expect(listed.find((v) => v.id === other.id)!.progress).toMatchObject({ percent: 59, state: 'watching' });
+    wait(30);
+    expect((await report(c.student, { videoId: other.id, positionSec: 100, played: [[0, 100]], event: 'ended' })).json).toMatchObject({ completed: true, state: 'completed' });
+    // Out of the way of the staff table below.
+    expect((await t.call('DELETE', `/api/videos/${other.id}`, c.staff.ta.token)).status).toBe(200);
+  });
+
   it('two tabs reporting at the same instant lose nothing: both intervals are in the union', async () => {
     const other = await addLinkVideo(t, { token: c.staff.ta.token, lectureId: c.lectureId, wlId: c.wlId, durationSec: 300, title: '두 탭' });
     await open(c.student, other.id);

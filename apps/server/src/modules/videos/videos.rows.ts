@@ -20,14 +20,21 @@ export const posterKeyOf = (videoId: number) => `videos/${videoId}/poster.jpg`;
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
+/**
+ * A student's progress as every screen shows it. The state comes from the same percent the reply
+ * carries: a video with any part watched is never "아직 안 봄", whatever its resume position.
+ */
 export function toProgress(videoId: number, row: Pick<ProgressRow, 'positionSec' | 'watchedSec' | 'percent' | 'completedAt' | 'lastSeenAt'> | null, completionPercent: number): VideoProgress {
-  if (!row) return { videoId, positionSec: 0, watchedSec: 0, percent: 0, completed: false, completedAt: null, lastSeenAt: null };
+  if (!row) return { videoId, positionSec: 0, watchedSec: 0, percent: 0, completed: false, state: 'not_started', completedAt: null, lastSeenAt: null };
+  const percent = round1(row.percent);
+  const completed = isCompleted(row, completionPercent);
   return {
     videoId,
     positionSec: round1(row.positionSec),
     watchedSec: round1(row.watchedSec),
-    percent: round1(row.percent),
-    completed: isCompleted(row, completionPercent),
+    percent,
+    completed,
+    state: completed ? 'completed' : percent > 0 ? 'watching' : 'not_started',
     completedAt: row.completedAt?.toISOString() ?? null,
     lastSeenAt: row.lastSeenAt.toISOString(),
   };

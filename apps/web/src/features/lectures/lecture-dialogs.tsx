@@ -1,5 +1,6 @@
-import { formatPhone } from '@academy/contracts/format';
-import { type LectureDetail, specialSessionBody } from '@academy/contracts/lectures';
+import { DAY_LABELS } from '@academy/contracts/dates';
+import { formatKoreanTime, formatPhone } from '@academy/contracts/format';
+import { type EnrolClash, type LectureDetail, specialSessionBody } from '@academy/contracts/lectures';
 import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { FormDialog, FormTextField } from '../../components/form-dialog.tsx';
@@ -7,24 +8,51 @@ import { StudentPicker, type StudentOption } from '../../components/student-pick
 import { errorMessage } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
 import { useCreateSpecialSession } from './api/create-special-session.ts';
+import { checkEnrolClashes } from './api/enrol-clashes.ts';
 import { useEnrolStudents } from './api/enrol-students.ts';
 import { useLectureList } from './api/lecture-list.ts';
 import { useTransferStudent } from './api/transfer-student.ts';
 import { useUnenrolStudents } from './api/unenrol-students.ts';
 
-/** The roster: enrol students (they join every session from today) or end their enrolment. */
+/** One clash as staff read it: "김도윤 · 수학 A반 · 월 오후 7:00–오후 9:00". */
+const clashLine = (c: EnrolClash) => `${c.studentName} · ${c.lectureName} · ${DAY_LABELS[c.dayOfWeek] ?? ''} ${formatKoreanTime(c.startTime)}–${formatKoreanTime(c.endTime)}`;
+
+/**
+ * The roster: enrol students (they join every session from today) or end their enrolment. Before
+ * enrolling, the students' other lectures at the same weekday and time are shown as a warning;
+ * staff can still enrol them (a student may take both on purpose).
+ */
 export function RosterDialog({ lecture, onClose }: { lecture: LectureDetail; onClose: () => void }) {
   const [picked, setPicked] = useState<StudentOption[]>([]);
   const [leaving, setLeaving] = useState<Set<number>>(new Set());
+  const [clashes, setClashes] = useState<EnrolClash[] | null>(null);
+  const [checking, setChecking] = useState(false);
   const enrol = useEnrolStudents();
   const leave = useUnenrolStudents();
-  const enrolPicked = () =>
+  const pick = (next: StudentOption[]) => {
+    setPicked(next);
+    setClashes(null);
+  };
+  const enrolNow = () =>
     enrol.mutate({ params: { id: lecture.id }, body: { userIds: picked.map((p) => p.id) } }, {
       onSuccess: () => {
         toast.success(`${picked.length}명을 등록했습니다. 오늘 이후 회차에 참여자로 들어갑니다`);
         setPicked([]);
+        setClashes(null);
       },
     });
+  const enrolPicked = async () => {
+    setChecking(true);
+    try {
+      const found = (await checkEnrolClashes(lecture.id, picked.map((p) => p.id))).clashes;
+      if (found.length) setClashes(found);
+      else enrolNow();
+    } catch (err) {
+      toast.error(errorMessage(err));
+    } finally {
+      setChecking(false);
+    }
+  };
   const leaveChecked = () =>
     leave.mutate({ params: { id: lecture.id }, body: { userIds: [...leaving] } }, {
       onSuccess: () => {
@@ -38,18 +66,37 @@ export function RosterDialog({ lecture, onClose }: { lecture: LectureDetail; onC
       <DialogContent>
         <Stack direction="row" spacing={1} sx={{ pt: 1, alignItems: 'flex-start' }}>
           <Box sx={{ flex: 1 }}>
-            <StudentPicker value={picked} onChange={setPicked} exclude={new Set(lecture.students.map((s) => s.userId))} />
+            <StudentPicker value={picked} onChange={pick} exclude={new Set(lecture.students.map((s) => s.userId))} />
           </Box>
-          <Button variant="contained" sx={{ mt: 1 }} disabled={picked.length === 0 || enrol.isPending} onClick={enrolPicked} data-testid="roster-add">
+          <Button variant="contained" sx={{ mt: 1 }} disabled={picked.length === 0 || enrol.isPending || checking || clashes !== null} onClick={() => void enrolPicked()} data-testid="roster-add">
             등록
           </Button>
         </Stack>
+        {clashes && (
+          <Alert
+            severity="warning"
+            sx={{ mt: 1.5 }}
+            data-testid="roster-clashes"
+            action={
+              <Stack spacing={0.5}>
+                <Button color="inherit" size="small" disabled={enrol.isPending} onClick={enrolNow} data-testid="roster-add-anyway">그래도 등록</Button>
+                <Button color="inherit" size="small" onClick={() => setClashes(null)}>등록 안 함</Button>
+              </Stack>
+            }
+          >
+            <Typography variant="subtitle2" component="p">시간이 겹치는 수업이 있습니다</Typography>
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {clashes.map((c) => <li key={`${c.userId}-${c.lectureId}-${c.dayOfWeek}-${c.startTime}`}>{clashLine(c)}</li>)}
+            </Box>
+          </Alert>
+        )}
         <Typography variant="subtitle2" sx={{ mt: 2 }}>수강생 {lecture.students.length}명</Typography>
         <List dense sx={{ maxHeight: 360, overflow: 'auto' }}>
           {lecture.students.map((s) => (
             <ListItem key={s.userId} disableGutters secondaryAction={<Typography variant="caption" color="textSecondary">{formatPhone(s.phone)}</Typography>}>
               <Checkbox
                 size="small"
+                slotProps={{ input: { 'aria-label': `${s.name} 수강 종료 선택` } }}
                 checked={leaving.has(s.userId)}
                 onChange={(e) => setLeaving((set) => {
                   const next = new Set(set);

@@ -1,4 +1,4 @@
-import { OMR_BATCH_STATUS_LABEL, OMR_SHEET_STATUS_LABEL, type OmrBatch, type OmrExamSheet } from '@academy/contracts/omr';
+import { OMR_BATCH_STATUS_LABEL, OMR_ERRORS, OMR_SHEET_STATUS_LABEL, type OmrApplyChoice, type OmrApplyPreview, type OmrBatch, type OmrExamSheet } from '@academy/contracts/omr';
 import { lectureTopic } from '@academy/contracts/lectures';
 import { formatKoreanDate } from '@academy/contracts/format';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
@@ -7,16 +7,18 @@ import { Alert, Box, Button, Chip, LinearProgress, List, ListItem, ListItemButto
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Section } from '../../components/section.tsx';
-import { errorMessage } from '../../lib/http.ts';
+import { errorMessage, isApiError } from '../../lib/http.ts';
 import { useRealtime } from '../../lib/realtime.ts';
 import { toast } from '../../lib/toast.ts';
 import { precheck, uploadFile } from '../../lib/uploader.ts';
 import { useApplyBatch } from './api/apply-batch.ts';
+import { applyPreviewQuery } from './api/apply-preview.ts';
 import { useOmrBatch } from './api/batch.ts';
 import { useOmrBatches } from './api/batches.ts';
 import { printSheets } from './api/print-sheets.ts';
 import { useOmrSheet } from './api/sheet.ts';
 import { useStartGrading } from './api/start-grading.ts';
+import { ApplyDialog } from './apply-dialog.tsx';
 import { ConfirmReview } from './confirm-review.tsx';
 import { SheetDialog } from './sheet-dialog.tsx';
 import { TONE } from './tones.ts';
@@ -192,6 +194,39 @@ function UploadSection({ exam, onStarted }: { exam: OmrExamSheet; onStarted: (ba
 function BatchView({ batchId, exam, live }: { batchId: number; exam: OmrExamSheet; live?: { done: number; total: number; status: OmrBatch['status'] } }) {
   const batch = useOmrBatch(batchId);
   const apply = useApplyBatch();
+  const client = useQueryClient();
+  // Set while the TA chooses between a score already in the grid and the sheet's.
+  const [preview, setPreview] = useState<OmrApplyPreview | null>(null);
+  const [applyError, setApplyError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const send = (choices: { sheetId: number; use: OmrApplyChoice }[]) =>
+    apply.mutate({ params: { batchId }, body: { choices } }, {
+      onSuccess: (r) => {
+        setPreview(null);
+        const kept = r.kept ? ` · 기존 점수 유지 ${r.kept}장` : '';
+        toast.success(r.remaining ? `${r.applied}장을 점수로 반영했습니다${kept} (확인이 남은 답안지 ${r.remaining}장)` : `${r.applied}장을 점수로 반영했습니다${kept}`);
+      },
+      onError: async (err) => {
+        // A score typed since the preview: show the differences again, with the server's word.
+        if (isApiError(err, OMR_ERRORS.choice_required)) setPreview(await client.fetchQuery(applyPreviewQuery(batchId)));
+        if (preview || isApiError(err, OMR_ERRORS.choice_required)) setApplyError(errorMessage(err));
+        else toast.error(errorMessage(err));
+      },
+    });
+  const startApply = async () => {
+    setChecking(true);
+    try {
+      const p = await client.fetchQuery(applyPreviewQuery(batchId));
+      if (p.items.some((i) => i.differs)) {
+        setApplyError(null);
+        setPreview(p);
+      } else send([]);
+    } catch (err) {
+      toast.error(errorMessage(err));
+    } finally {
+      setChecking(false);
+    }
+  };
   const [open, setOpen] = useState<number | null>(null);
   const sheet = useOmrSheet(open);
   // Once a review starts it stays on screen until the person leaves, even as sheets turn ready.
@@ -228,16 +263,9 @@ function BatchView({ batchId, exam, live }: { batchId: number; exam: OmrExamShee
         {b.sheets.review > 0 && <Chip sx={TONE.warning} label={`확인 필요 ${b.sheets.review}장 (문항 ${b.flaggedQuestions}개)`} />}
         {b.sheets.unreadable > 0 && <Chip sx={TONE.error} label={`읽지 못함 ${b.sheets.unreadable}장`} />}
         {b.sheets.applied > 0 && <Chip sx={TONE.success} label={`반영됨 ${b.sheets.applied}장`} />}
+        {b.sheets.kept > 0 && <Chip label={`기존 점수 유지 ${b.sheets.kept}장`} />}
         <Box sx={{ flexGrow: 1 }} />
-        <Button
-          variant="contained"
-          disabled={ready === 0 || apply.isPending}
-          data-testid="omr-apply"
-          onClick={() =>
-            apply.mutate({ params: { batchId } }, {
-              onSuccess: (r) => toast.success(r.remaining ? `${r.applied}장을 점수로 반영했습니다 (확인이 남은 답안지 ${r.remaining}장)` : `${r.applied}장을 점수로 반영했습니다`),
-            })}
-        >
+        <Button variant="contained" disabled={ready === 0 || apply.isPending || checking} data-testid="omr-apply" onClick={() => void startApply()}>
           점수로 반영 ({ready}장)
         </Button>
       </Stack>
@@ -262,7 +290,7 @@ function BatchView({ batchId, exam, live }: { batchId: number; exam: OmrExamShee
               <TableCell>
                 {OMR_SHEET_STATUS_LABEL[s.status]}
                 {s.status === 'review' && s.flagged.length ? ` (${s.flagged.join(', ')}번)` : ''}
-                {s.status === 'unreadable' && s.reason ? ` · ${s.reason}` : ''}
+                {(s.status === 'unreadable' || s.status === 'kept') && s.reason ? ` · ${s.reason}` : ''}
               </TableCell>
               <TableCell align="right">{s.score ?? '—'}</TableCell>
               <TableCell>{s.status !== 'unreadable' && <Button size="small" onClick={() => setOpen(s.id)}>보기</Button>}</TableCell>
@@ -270,6 +298,7 @@ function BatchView({ batchId, exam, live }: { batchId: number; exam: OmrExamShee
           ))}
         </TableBody>
       </Table>
+      {preview && <ApplyDialog preview={preview} pending={apply.isPending} error={applyError} onApply={send} onClose={() => setPreview(null)} />}
       {open !== null && <SheetDialog sheet={sheet.data} loading={sheet.isPending} error={sheet.error} onClose={() => setOpen(null)} />}
     </Stack>
   );

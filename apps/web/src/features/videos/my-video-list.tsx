@@ -1,5 +1,5 @@
 import { formatKoreanDate } from '@academy/contracts/format';
-import { formatDuration, type PortalVideo, VIDEO_SOURCE_LABEL } from '@academy/contracts/videos';
+import { formatDuration, type PortalVideo, VIDEO_SOURCE_LABEL, VIDEO_WATCH_STATE_LABEL } from '@academy/contracts/videos';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import OndemandVideoOutlined from '@mui/icons-material/OndemandVideoOutlined';
 import { Alert, Box, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
@@ -8,10 +8,10 @@ import { Section } from '../../components/section.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { useMyVideos } from './api/my-videos.ts';
 
+/** The server's state (computed with the percent beside it), with where to resume while watching. */
 function stateText(v: PortalVideo): string {
-  if (v.progress.completed) return '완료';
-  if (v.progress.positionSec > 0) return `이어 보기 ${formatDuration(v.progress.positionSec)}`;
-  return '아직 안 봄';
+  if (v.progress.state === 'watching' && v.progress.positionSec > 0) return `이어 보기 ${formatDuration(v.progress.positionSec)}`;
+  return VIDEO_WATCH_STATE_LABEL[v.progress.state];
 }
 
 /** One video as a tappable row: poster, title, length, and how far the student got. */

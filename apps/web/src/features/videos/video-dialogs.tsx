@@ -102,6 +102,29 @@ export function EditVideoDialog({ video, onClose }: { video: Video; onClose: () 
   );
 }
 
+const uploadForm = z.object({ title: linkForm.shape.title });
+
+/** A file's name without its extension: "3주차 수업 녹화.mp4" → "3주차 수업 녹화". */
+export const titleOfFile = (name: string) => name.replace(/\.[^.]+$/, '').trim().slice(0, 100);
+
+/** Asks the title of a recording before it is uploaded: prefilled from the file name, editable, required. */
+export function UploadTitleDialog({ file, onSubmit, onClose }: { file: File; onSubmit: (title: string) => void; onClose: () => void }) {
+  return (
+    <FormDialog
+      title="영상 올리기"
+      schema={uploadForm}
+      defaultValues={{ title: titleOfFile(file.name) }}
+      onSubmit={async (v) => onSubmit(v.title)}
+      onClose={onClose}
+      submitLabel="올리기"
+      testId="upload-title-dialog"
+      footnote={<Typography variant="caption" color="textSecondary">{file.name} · 학생에게 이 제목으로 보입니다.</Typography>}
+    >
+      {() => <FormTextField name="title" label="제목" autoFocus slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'upload-title-input' } }} />}
+    </FormDialog>
+  );
+}
+
 /** The center's video rules: when a video counts as completed, and which attendance it marks then. */
 export function VideoSettingsDialog({ settings, attendanceTypes, onClose }: { settings: VideoSettings; attendanceTypes: { id: number; name: string }[]; onClose: () => void }) {
   const save = useSaveVideoSettings();

@@ -2,9 +2,11 @@ import { formatKoreanDate } from '@academy/contracts/format';
 import { formatDuration, type PortalPlay } from '@academy/contracts/videos';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Chip, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../lib/http.ts';
+import { myVideosQuery } from './api/my-videos.ts';
 import { usePlayVideo } from './api/play-video.ts';
 import { useProgressReporter, type WatchedMedia } from './player/use-progress-reporter.ts';
 import { VideoPlayer } from './player/video-player.tsx';
@@ -15,7 +17,12 @@ const RESIGN_EVERY_MS = 30_000;
 function Watch({ data, onStreamError }: { data: PortalPlay; onStreamError: () => void }) {
   const [media, setMedia] = useState<WatchedMedia | null>(null);
   const { video } = data;
-  const progress = useProgressReporter({ media, videoId: video.id, watchToken: data.watchToken, initial: video.progress });
+  const client = useQueryClient();
+  // Each report's reply is the progress: the box below shows it, and the list is patched with it.
+  const progress = useProgressReporter({
+    media, videoId: video.id, watchToken: data.watchToken, initial: video.progress,
+    onReport: (p) => client.setQueryData(myVideosQuery().queryKey, (list) => list?.map((v) => (v.id === p.videoId ? { ...v, progress: p } : v))),
+  });
   const duration = video.durationSec ?? 0;
   return (
     <Stack spacing={1.5}>

@@ -23,7 +23,7 @@ import { sessionVideosQuery, useSessionVideos } from './api/session-videos.ts';
 import { useVideoInfo, videoInfoQuery } from './api/video-info.ts';
 import { useVideoSettings } from './api/video-settings.ts';
 import { ProgressTable } from './progress-table.tsx';
-import { AddLinkDialog, EditVideoDialog, PreviewDialogBody, VideoSettingsDialog } from './video-dialogs.tsx';
+import { AddLinkDialog, EditVideoDialog, PreviewDialogBody, UploadTitleDialog, VideoSettingsDialog } from './video-dialogs.tsx';
 import { VideoList, type VideoAction } from './video-list.tsx';
 
 export type SessionOption = { id: number; title: string; date: string };
@@ -50,6 +50,7 @@ export function VideosTab(props: { lectureId: number; sessions: SessionOption[];
   const remove = useDeleteVideo();
   const retry = useRetryVideo();
   const [uploads, setUploads] = useState<Upload[]>([]);
+  const [asking, setAsking] = useState<File[]>([]);
   const [open, setOpen] = useState<Open>(null);
   const input = useRef<HTMLInputElement>(null);
 
@@ -67,22 +68,28 @@ export function VideosTab(props: { lectureId: number; sessions: SessionOption[];
   if (sessions.length === 0 || !session || wlId === null) return <Alert severity="info">이 강좌에는 아직 회차가 없습니다.</Alert>;
 
   const patch = (id: number, p: Partial<Upload>) => setUploads((all) => all.map((u) => (u.id === id ? { ...u, ...p } : u)));
-  const upload = (files: File[]) => {
+  // A recording is uploaded once its title is given (prefilled from the file name); several files are asked one by one.
+  const choose = (files: File[]) => {
+    const ok: File[] = [];
     for (const file of files) {
-      const id = ++uploadSeq;
       const problem = precheck(file, 'video');
-      const controller = new AbortController();
-      setUploads((all) => [...all, { id, name: file.name, size: file.size, loaded: 0, error: problem, controller }]);
-      if (problem) continue;
-      const target = wlId;
-      uploadFile({ file, target: { kind: 'video', weeklyLectureId: target }, signal: controller.signal, onProgress: (p) => patch(id, { loaded: p.loaded }) })
-        .then((stored) => create.mutateAsync({ params: { id: lectureId, wlId: target }, body: { source: 'upload', fileId: stored.id, title: file.name.replace(/\.[^.]+$/, '') } }))
-        .then(() => {
-          setUploads((all) => all.filter((u) => u.id !== id));
-          toast.success(`${file.name}: 올렸습니다. 서버에서 스트리밍용으로 처리합니다`);
-        })
-        .catch((err: unknown) => (err instanceof UploadCancelled ? setUploads((all) => all.filter((u) => u.id !== id)) : patch(id, { error: errorMessage(err) })));
+      if (problem) setUploads((all) => [...all, { id: ++uploadSeq, name: file.name, size: file.size, loaded: 0, error: problem, controller: new AbortController() }]);
+      else ok.push(file);
     }
+    setAsking((q) => [...q, ...ok]);
+  };
+  const upload = (file: File, title: string) => {
+    const id = ++uploadSeq;
+    const controller = new AbortController();
+    setUploads((all) => [...all, { id, name: title, size: file.size, loaded: 0, error: null, controller }]);
+    const target = wlId;
+    uploadFile({ file, target: { kind: 'video', weeklyLectureId: target }, signal: controller.signal, onProgress: (p) => patch(id, { loaded: p.loaded }) })
+      .then((stored) => create.mutateAsync({ params: { id: lectureId, wlId: target }, body: { source: 'upload', fileId: stored.id, title } }))
+      .then(() => {
+        setUploads((all) => all.filter((u) => u.id !== id));
+        toast.success(`${title}: 올렸습니다. 서버에서 스트리밍용으로 처리합니다`);
+      })
+      .catch((err: unknown) => (err instanceof UploadCancelled ? setUploads((all) => all.filter((u) => u.id !== id)) : patch(id, { error: errorMessage(err) })));
   };
 
   const act = async (action: VideoAction, video: Video) => {
@@ -113,7 +120,7 @@ export function VideosTab(props: { lectureId: number; sessions: SessionOption[];
           <Stack direction="row" spacing={1}>
             <Button variant="contained" startIcon={<UploadFileOutlined />} onClick={() => input.current?.click()} data-testid="video-upload">녹화 영상 올리기</Button>
             <Button variant="outlined" startIcon={<AddLinkOutlined />} onClick={() => setOpen({ kind: 'link' })} data-testid="video-add-link">링크 추가</Button>
-            <input ref={input} type="file" hidden accept=".mp4,.mov,video/mp4,video/quicktime" data-testid="video-file-input" onChange={(e) => { upload([...(e.target.files ?? [])]); e.target.value = ''; }} />
+            <input ref={input} type="file" hidden accept=".mp4,.mov,video/mp4,video/quicktime" data-testid="video-file-input" onChange={(e) => { choose([...(e.target.files ?? [])]); e.target.value = ''; }} />
           </Stack>
         }
       >
@@ -144,6 +151,7 @@ export function VideosTab(props: { lectureId: number; sessions: SessionOption[];
         {info.isPending ? <Skeleton variant="rounded" height={200} /> : info.data && <ProgressTable info={info.data} />}
       </Section>
 
+      {asking[0] && <UploadTitleDialog key={`${asking[0].name}-${asking.length}`} file={asking[0]} onSubmit={(title) => upload(asking[0]!, title)} onClose={() => setAsking((q) => q.slice(1))} />}
       {open?.kind === 'link' && <AddLinkDialog lectureId={lectureId} wlId={wlId} onClose={() => setOpen(null)} />}
       {open?.kind === 'edit' && <EditVideoDialog video={open.video} onClose={() => setOpen(null)} />}
       {open?.kind === 'settings' && settings.data && <VideoSettingsDialog settings={settings.data} attendanceTypes={props.attendanceTypes} onClose={() => setOpen(null)} />}
