@@ -11,7 +11,7 @@ export const jobLeases = pgTable(
     /** pg-boss's job id (pgboss.job.id). */
     jobId: uuid('job_id').primaryKey(),
     queue: text('queue').notNull(),
-    /** The instance running it: a random id per process. */
+    /** The instance running it: `host/pid/random`, one per process. */
     holder: text('holder').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     /** The database's clock (now()), so instances with skewed clocks agree. */

@@ -1,5 +1,6 @@
 import type { jobEvents, JobEvent, Topic } from '@academy/contracts/realtime';
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
@@ -173,8 +174,8 @@ export function createJobs(opts: {
 }): Jobs {
   const { database, realtime, log } = opts;
   const timing: JobTiming = { ...JOB_TIMING, ...opts.timing };
-  /** This instance, as written into the leases it holds. */
-  const holder = randomUUID();
+  /** This instance, as written into the leases it holds: host and process (for people reading the table), and a random part. */
+  const holder = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
   const holds = new Map<string, Hold>();
   const timers: NodeJS.Timeout[] = [];
   const db = { executeSql: (text: string, values: unknown[]) => database.sqlText(text, values) };
