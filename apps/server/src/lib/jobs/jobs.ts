@@ -16,8 +16,8 @@ import { jobLeases } from './jobs.table.ts';
  * product's own database — PostgreSQL, or PGlite through the same SQL (`Database.sqlText`, pg-boss's
  * adapter; our own statements are Drizzle `sql` templates) — so a
  * job is stored in the transaction that asked for it, runs on whichever instance picks it first
- * (FOR UPDATE SKIP LOCKED), is retried with backoff when it fails, and comes back after its expiry
- * when the instance running it died. Handlers must therefore be idempotent: a job may run again
+ * (FOR UPDATE SKIP LOCKED), is retried with backoff when it fails, and is taken over when the
+ * instance running it died (below). Handlers must therefore be idempotent: a job may run again
  * after a crash, so its effect is written with a key that cannot be written twice.
  *
  * An instance that dies (kill -9, a lost machine) is noticed within a minute, not after the job's
