@@ -13,6 +13,7 @@ const SHORT: HttpTimeouts = { headersMs: 600, requestMs: 60_000, idleMs: 3000, k
 
 let t: TestApp;
 let port = 0;
+const logs: string[] = [];
 
 type Conn = { socket: Socket; received: () => string; closed: Promise<void> };
 async function open(): Promise<Conn> {
@@ -37,7 +38,7 @@ const head = (length: number) => `POST /api/auth/login HTTP/1.1\r\nHost: localho
 const loginBody = (padding: number) => JSON.stringify({ loginId: 'nobody', password: 'wrong-password-1', pad: 'x'.repeat(padding) });
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: false, config: { httpTimeouts: SHORT } });
+  t = await createTestApp({ seed: false, config: { httpTimeouts: SHORT }, logs });
   const url = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
   port = Number(url.port);
 });
@@ -61,6 +62,10 @@ describe('request timeouts', () => {
       expect(c.received()).toMatch(/^HTTP\/1\.1 408 /);
       expect(c.received()).toContain('request.body_too_slow');
     }
+    // A warning each, never an error: a slow phone must not page anyone.
+    const lines = logs.map((l) => JSON.parse(l) as { level: number; msg: string });
+    expect(lines.filter((l) => l.msg.includes('request body too slow'))).toHaveLength(20);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
   });
 
   it('answers a body that keeps the pace, however long it takes in all', async () => {
