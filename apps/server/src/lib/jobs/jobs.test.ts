@@ -258,6 +258,28 @@ describe('jobs', () => {
     expect(attempts).toEqual([1]);
   });
 
+  it('a run past its queue\'s expiry is stopped and failed for a retry', async () => {
+    const reasons: string[] = [];
+    const jobs = instance(
+      [
+        {
+          queue: 'test.expiry',
+          expireInSeconds: 1,
+          retryDelaySeconds: 0,
+          handler: async (job) => {
+            if (job.attempt > 1) return;
+            await new Promise<void>((_, reject) => job.signal.addEventListener('abort', () => (reasons.push((job.signal.reason as Error).message), reject(job.signal.reason))));
+          },
+        },
+      ],
+      FAST,
+    );
+    await jobs.start();
+    const id = await jobs.send('test.expiry', {});
+    expect(await jobs.settled(id!)).toBe('completed');
+    expect(reasons).toEqual(['job ran past its expiry']);
+  });
+
   it('keeps schedules in Korea time and runs each on one instance', async () => {
     const jobs = createJobs({ database: t.database, realtime: t.ctx.realtime, log });
     jobs.schedule({ name: 'test-nightly', cron: '0 21 * * 0', run: async () => {} });

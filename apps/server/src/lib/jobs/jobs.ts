@@ -152,12 +152,13 @@ export type Jobs = {
 export const SCHEDULE_TZ = 'Asia/Seoul';
 const WAKE_CHANNEL = 'academy_jobs';
 const QUEUE_NAME = /^[A-Za-z0-9_.-]{1,60}$/;
+const DEFAULT_EXPIRE_SECONDS = 15 * 60;
 
 type Running = { queue: string; abort: AbortController; done: Promise<void> };
 /** A queue's fetch loop: `wake` ends its wait for the next round. */
 type Loop = { wake: () => void; done: Promise<void> };
 /** A job this instance holds a lease on: from when it is fetched until its end is recorded. */
-type Hold = { queue: string; abort: AbortController; renewedAt: number; lost: boolean };
+type Hold = { queue: string; abort: AbortController; renewedAt: number; lost: boolean; expiresAt: number; expired: boolean };
 const abandonedRow = z.object({ id: z.string(), name: z.string(), data: z.unknown(), retry_count: z.coerce.number(), final: z.boolean() });
 /** What is stored as a job's data: the caller's data and the request it came from. */
 type Stored = { data: unknown; requestId?: string };
@@ -276,7 +277,8 @@ export function createJobs(opts: {
    * a job whose lease another run still holds (left behind by a failed release) is not run here;
    * the sweeper hands it back once that lease lapses.
    */
-  const lease = async (queue: string, fetched: PgBoss.JobWithMetadata<Stored>[]) => {
+  const lease = async (def: JobDefinition<never>, fetched: PgBoss.JobWithMetadata<Stored>[]) => {
+    const { queue } = def;
     if (!fetched.length) return [];
     const taken = await database.db
       .insert(jobLeases)
@@ -284,7 +286,9 @@ export function createJobs(opts: {
       .onConflictDoNothing()
       .returning({ jobId: jobLeases.jobId });
     const mine = new Set(taken.map((r) => r.jobId));
-    for (const j of fetched) if (mine.has(j.id)) holds.set(j.id, { queue, abort: new AbortController(), renewedAt: performance.now(), lost: false });
+    const at = performance.now();
+    const expiresAt = at + (def.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS) * 1000;
+    for (const j of fetched) if (mine.has(j.id)) holds.set(j.id, { queue, abort: new AbortController(), renewedAt: at, lost: false, expiresAt, expired: false });
     return fetched.filter((j) => mine.has(j.id));
   };
 
@@ -308,7 +312,14 @@ export function createJobs(opts: {
   /** Renews every lease this instance holds; a job whose lease was taken, or not renewed for `abortSeconds`, is aborted. */
   const renew = async () => {
     const now = performance.now();
-    for (const [id, h] of holds) if (now - h.renewedAt > timing.abortSeconds * 1000) lose(id, h, `not renewed for ${timing.abortSeconds} s`);
+    for (const [id, h] of holds) {
+      if (now - h.renewedAt > timing.abortSeconds * 1000) lose(id, h, `not renewed for ${timing.abortSeconds} s`);
+      // A run past its queue's expiry is stopped and failed for a retry, as pg-boss would.
+      else if (now > h.expiresAt && !h.expired) {
+        h.expired = true;
+        h.abort.abort(new Error('job ran past its expiry'));
+      }
+    }
     const ids = [...holds].filter(([, h]) => !h.lost).map(([id]) => id);
     if (renewing || !ids.length) return;
     renewing = true;
@@ -412,7 +423,7 @@ export function createJobs(opts: {
           break;
         }
         if (fetched.length) {
-          const jobs = await lease(def.queue, fetched).catch((err: unknown) => (log.warn({ err, queue: def.queue }, 'job leases not taken; the sweeper hands the jobs back'), []));
+          const jobs = await lease(def, fetched).catch((err: unknown) => (log.warn({ err, queue: def.queue }, 'job leases not taken; the sweeper hands the jobs back'), []));
           let next = 0;
           const succeeded: PgBoss.JobWithMetadata<Stored>[] = [];
           await Promise.all(
@@ -436,7 +447,7 @@ export function createJobs(opts: {
     retryLimit: def.retryLimit ?? 3,
     retryDelay: def.retryDelaySeconds ?? 5,
     retryBackoff: true,
-    expireInSeconds: def.expireInSeconds ?? 15 * 60,
+    expireInSeconds: def.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS,
   });
 
   const wake = async (queue: string) => {
