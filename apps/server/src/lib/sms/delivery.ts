@@ -116,7 +116,8 @@ export function createSmsDelivery(opts: {
         return;
       }
       await db.transaction(async () => {
-        await db.update(smsOutbox).set({ status: current?.ref ? 'sending' : 'queued', claimedAt: null }).where(eq(smsOutbox.id, m.id));
+        // Only while the claim is still this attempt's: a run cut off (its job taken over) must not free another run's claim.
+        await db.update(smsOutbox).set({ status: current?.ref ? 'sending' : 'queued', claimedAt: null }).where(and(eq(smsOutbox.id, m.id), m.claimedAt ? eq(smsOutbox.claimedAt, m.claimedAt) : isNull(smsOutbox.claimedAt)));
         await attempt(m.id, 'error', reason);
       });
       throw err;
