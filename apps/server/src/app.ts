@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import '@academy/contracts/validation';
 import { createModules, moduleList, type Modules } from './composition.ts';
-import type { Config } from './config.ts';
+import { HTTP_TIMEOUTS, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { embeddedVacuum } from './db/maintenance.ts';
@@ -29,6 +29,7 @@ import { registerAuth, type RegisteredRoute } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerBodyPace, serverTimeouts } from './plugins/timeouts.ts';
 import { graphqlRoutes } from './plugins/graphql/graphql.plugin.ts';
 import { registerRealtimeRoutes } from './plugins/realtime.ts';
 
@@ -59,7 +60,10 @@ export async function buildApp(deps: {
   smsTiming?: SmsTiming;
 }): Promise<BuiltApp> {
   const { config, database } = deps;
+  const timeouts = config.httpTimeouts ?? HTTP_TIMEOUTS;
   const app = Fastify({
+    // Headers in 20 s, the whole request in an hour, an idle socket 120 s (config.ts HTTP_TIMEOUTS).
+    ...serverTimeouts(timeouts),
     logger: deps.logger === false ? false : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     // X-Forwarded-For/-Proto/-Host only from the proxies named in TRUST_PROXY: otherwise `req.ip`
     // (which the rate limits count by) is the socket's address, whatever the headers say.
@@ -87,6 +91,8 @@ export async function buildApp(deps: {
     });
     requestContext.run(work, done);
   });
+  // A body must keep coming (1,024 bytes per 10 s by default), or the connection is closed with 408.
+  registerBodyPace(app, timeouts);
   // CSP, X-Frame-Options, HSTS and the rest, before any hook that may refuse the request: the access
   // token lives in localStorage, so no script may run but the app's own (and the video players').
   registerSecurityHeaders(app, { contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) }, frameguard: { action: 'deny' } });
@@ -98,7 +104,7 @@ export async function buildApp(deps: {
   const now = deps.now ?? (() => new Date());
   // Outside production every published event is checked against its topic's schema (contracts).
   const realtime = createRealtime({ db: database.db, listen: database.listen, onError: (err) => app.log.error({ err }, 'realtime event failed'), checkEvents: config.env !== 'production' });
-  const jobs = createJobs({ database, realtime, log: app.log, pollingIntervalSeconds: deps.jobPollingSeconds });
+  const jobs = createJobs({ database, realtime, log: app.log, pollingIntervalSeconds: deps.jobPollingSeconds, timing: config.jobTiming });
   const sms = createSms({ db: database.db, jobs, config: config.sms, now: () => now(), log: app.log, timing: deps.smsTiming });
   const ctx: AppContext = {
     config,

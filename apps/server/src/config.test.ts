@@ -16,6 +16,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(c.jwtSecret);
   });
 
+  it('keeps the job lease timing unless all three JOB_LEASE_* are set, renew < abort < stale', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).jobTiming).toEqual({});
+    expect(loadConfig({ DATA_DIR: tmp(), JOB_LEASE_RENEW_SECONDS: '0.5', JOB_LEASE_ABORT_SECONDS: '1.5', JOB_LEASE_STALE_SECONDS: '3' }).jobTiming).toEqual({ renewSeconds: 0.5, sweepSeconds: 0.5, abortSeconds: 1.5, staleSeconds: 3 });
+    expect(() => loadConfig({ DATA_DIR: tmp(), JOB_LEASE_STALE_SECONDS: '3' })).toThrow(/JOB_LEASE_RENEW_SECONDS/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), JOB_LEASE_RENEW_SECONDS: '5', JOB_LEASE_ABORT_SECONDS: '2', JOB_LEASE_STALE_SECONDS: '9' })).toThrow(ConfigError);
+  });
+
   it('turns demo data off by default on a real PostgreSQL', () => {
     expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@localhost/db' }).demoData).toBe(false);
     expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@localhost/db', DEMO_DATA: 'true' }).demoData).toBe(true);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { JobTiming } from './lib/jobs/jobs.ts';
 
 const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -59,7 +60,41 @@ const envSchema = z.object({
   UPLOAD_QUOTA_STUDENT_MB: z.coerce.number().int().min(0).max(10_000_000).default(1024),
   UPLOAD_QUOTA_STAFF_MB: z.coerce.number().int().min(0).max(10_000_000).default(0),
   UPLOAD_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(20),
+  // Job leases (src/lib/jobs JOB_TIMING); tests shorten them so a takeover is seen in seconds.
+  JOB_LEASE_RENEW_SECONDS: z.coerce.number().min(0.1).max(600).optional(),
+  JOB_LEASE_ABORT_SECONDS: z.coerce.number().min(0.2).max(3600).optional(),
+  JOB_LEASE_STALE_SECONDS: z.coerce.number().min(0.3).max(7200).optional(),
 });
+
+/**
+ * How long a client may take over its request and its connection, in milliseconds: generous
+ * enough for a phone on a bad network uploading a long recording, short enough that thousands of
+ * stalled connections cannot hold the server. A request whose body is on its way must deliver at
+ * least `bodyMinBytes` every `bodyWindowMs`, or it is answered 408 and its connection closed.
+ */
+export type HttpTimeouts = {
+  /** From the connection to the end of the request's headers. */
+  headersMs: number;
+  /** From the connection to the end of the whole request, body included (a large upload). */
+  requestMs: number;
+  /** A socket with nothing sent either way for this long is closed. */
+  idleMs: number;
+  /** An idle keep-alive connection between requests is closed after this (above the usual proxies' 60 s). */
+  keepAliveMs: number;
+  /** The body's pace: at least this many bytes … */
+  bodyMinBytes: number;
+  /** … in every window of this length. */
+  bodyWindowMs: number;
+};
+
+export const HTTP_TIMEOUTS: HttpTimeouts = {
+  headersMs: 20_000,
+  requestMs: 60 * 60_000,
+  idleMs: 120_000,
+  keepAliveMs: 72_000,
+  bodyMinBytes: 1024,
+  bodyWindowMs: 10_000,
+};
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -87,6 +122,10 @@ export type Config = {
   pgliteWorker?: boolean;
   /** A port of its own for GET /metrics without a token (Prometheus); off when absent. */
   metrics?: { port: number; host: string };
+  /** Lease timing of running jobs (src/lib/jobs JOB_TIMING when absent). */
+  jobTiming?: Partial<JobTiming>;
+  /** Request and connection timeouts (HTTP_TIMEOUTS when absent; tests shorten them). */
+  httpTimeouts?: HttpTimeouts;
   /** How texts leave the building; absent means the outbox driver (nothing leaves) at the default rate and prices. */
   sms?: SmsConfig;
   /** Per-account upload limits; absent means the defaults (UPLOAD_LIMIT_DEFAULTS). */
@@ -154,6 +193,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('설정 오류 / Invalid configuration: S3_ACCESS_KEY_ID와 S3_SECRET_ACCESS_KEY는 함께 지정해야 합니다 / set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   }
 
+  const lease = { renewSeconds: e.JOB_LEASE_RENEW_SECONDS, sweepSeconds: e.JOB_LEASE_RENEW_SECONDS, abortSeconds: e.JOB_LEASE_ABORT_SECONDS, staleSeconds: e.JOB_LEASE_STALE_SECONDS };
+  const jobTiming = Object.fromEntries(Object.entries(lease).filter(([, v]) => v !== undefined)) as Partial<JobTiming>;
+  if (Object.keys(jobTiming).length && !(lease.renewSeconds && lease.abortSeconds && lease.staleSeconds && lease.renewSeconds < lease.abortSeconds && lease.abortSeconds < lease.staleSeconds)) {
+    throw new ConfigError('설정 오류 / Invalid configuration: JOB_LEASE_RENEW_SECONDS < JOB_LEASE_ABORT_SECONDS < JOB_LEASE_STALE_SECONDS를 함께 지정해야 합니다 / set all three, renew < abort < stale');
+  }
+
   if (e.SMS_DRIVER === 'solapi' && (!e.SOLAPI_API_KEY || !e.SOLAPI_API_SECRET || !e.SOLAPI_SENDER)) {
     throw new ConfigError('설정 오류 / Invalid configuration: SMS_DRIVER=solapi이면 SOLAPI_API_KEY, SOLAPI_API_SECRET, SOLAPI_SENDER가 필요합니다 / SOLAPI_API_KEY, SOLAPI_API_SECRET and SOLAPI_SENDER are required when SMS_DRIVER=solapi');
   }
@@ -187,6 +232,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? !!e.S3_ENDPOINT,
         }
       : { driver: 'local' },
+    jobTiming,
+    httpTimeouts: HTTP_TIMEOUTS,
     uploads: {
       quotaBytes: { student: e.UPLOAD_QUOTA_STUDENT_MB * 1024 * 1024, staff: e.UPLOAD_QUOTA_STAFF_MB * 1024 * 1024 },
       perMinute: e.UPLOAD_RATE_PER_MINUTE,

@@ -14,6 +14,7 @@ export * from '../modules/files/files.table.ts';
 export * from '../lib/realtime/realtime.table.ts';
 export * from '../lib/links/links.table.ts';
 export * from '../lib/limits/limits.table.ts';
+export * from '../lib/jobs/jobs.table.ts';
 export * from '../modules/exams/exams.table.ts';
 export * from '../modules/staff/staff.table.ts';
 export * from '../modules/payroll/payroll.table.ts';

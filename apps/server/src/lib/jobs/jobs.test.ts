@@ -5,7 +5,7 @@ import { openEventStream } from '../../../test/event-stream.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeStaff } from '../../modules/users/users.testkit.ts';
 import { requestContext } from '../observability/request-context.ts';
-import { createJobs, type JobDefinition, type JobLogger, type Jobs } from './jobs.ts';
+import { createJobs, type AbandonedJob, type JobDefinition, type JobLogger, type Jobs, type JobTiming } from './jobs.ts';
 
 /**
  * The job system on the test database (PGlite, or PostgreSQL with TEST_DATABASE_URL). Each test
@@ -16,8 +16,13 @@ let t: TestApp;
 const log: JobLogger = { info: () => {}, error: () => {}, warn: () => {}, child: () => log };
 const instances: Jobs[] = [];
 
-function instance(defs: JobDefinition<never>[]): Jobs {
-  const jobs = createJobs({ database: t.database, realtime: t.ctx.realtime, log, pollingIntervalSeconds: 0.5 });
+/** Leases as tests see them: a lapse is noticed in about a second. */
+const FAST: JobTiming = { renewSeconds: 0.2, sweepSeconds: 0.2, abortSeconds: 0.6, staleSeconds: 1 };
+/** An instance that never renews or sweeps while the test runs: as good as dead to the others. */
+const FROZEN: JobTiming = { renewSeconds: 3600, sweepSeconds: 3600, abortSeconds: 7200, staleSeconds: 10_800 };
+
+function instance(defs: JobDefinition<never>[], timing?: JobTiming): Jobs {
+  const jobs = createJobs({ database: t.database, realtime: t.ctx.realtime, log, pollingIntervalSeconds: 0.5, timing });
   for (const d of defs) jobs.define(d);
   instances.push(jobs);
   return jobs;
@@ -155,6 +160,124 @@ describe('jobs', () => {
     const finished = second.settled(id!);
     await second.start();
     expect(await finished).toBe('completed');
+  });
+
+  it('a job whose instance stopped renewing its lease is taken over by a live instance, and its module is told', async () => {
+    let started!: (id: string) => void;
+    const running = new Promise<string>((resolve) => (started = resolve));
+    const hang = (job: { signal: AbortSignal }) => new Promise<void>((_, reject) => job.signal.addEventListener('abort', () => reject(new Error('aborted'))));
+    const dead = instance([{ queue: 'test.takeover', handler: (job) => (started(job.id), hang(job)) }], FROZEN);
+    await dead.start();
+    const id = await dead.send('test.takeover', { batch: 7 });
+    expect(await running).toBe(id);
+    expect((await t.database.sqlText('select queue from job_leases where job_id = $1', [id])).rows).toEqual([{ queue: 'test.takeover' }]);
+
+    const told: AbandonedJob<unknown>[] = [];
+    const attempts: number[] = [];
+    const live = instance([{ queue: 'test.takeover', handler: async (job) => void attempts.push(job.attempt), abandoned: async (job) => void told.push(job) }], FAST);
+    const finished = live.settled(id!);
+    await live.start();
+    expect(await finished).toBe('completed');
+    expect(told).toEqual([{ id, data: { batch: 7 }, attempt: 1, final: false }]);
+    expect(attempts).toEqual([2]);
+    // Its lease ended with the run that finished it.
+    expect((await t.database.sqlText('select 1 from job_leases where job_id = $1', [id])).rows).toEqual([]);
+  });
+
+  it('a job of a dead instance with no attempt left is failed, not run again, and its module is told', async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const dead = instance([{ queue: 'test.takeover.last', retryLimit: 0, handler: (job) => new Promise<void>((_, reject) => (started(), job.signal.addEventListener('abort', () => reject(new Error('aborted'))))) }], FROZEN);
+    await dead.start();
+    const id = await dead.send('test.takeover.last', {});
+    await running;
+    const told: AbandonedJob<unknown>[] = [];
+    let ran = 0;
+    const live = instance([{ queue: 'test.takeover.last', retryLimit: 0, handler: async () => void ran++, abandoned: async (job) => void told.push(job) }], FAST);
+    await live.start();
+    await expect.poll(() => told, { timeout: 20_000 }).toEqual([{ id, data: {}, attempt: 1, final: true }]);
+    expect(await live.counts('test.takeover.last')).toMatchObject({ failed: 1, active: 0, retry: 0 });
+    expect(ran).toBe(0);
+  });
+
+  it('a worker whose lease was taken aborts its job and records nothing; the job runs again', async () => {
+    const reasons: string[] = [];
+    const attempts: number[] = [];
+    let started!: (id: string) => void;
+    const running = new Promise<string>((resolve) => (started = resolve));
+    const jobs = instance(
+      [
+        {
+          queue: 'test.lost',
+          retryDelaySeconds: 0,
+          handler: async (job) => {
+            attempts.push(job.attempt);
+            if (job.attempt > 1) return;
+            started(job.id);
+            await new Promise<void>((_, reject) => job.signal.addEventListener('abort', () => (reasons.push(String((job.signal.reason as Error).message)), reject(job.signal.reason))));
+          },
+        },
+      ],
+      FAST,
+    );
+    await jobs.start();
+    const id = await jobs.send('test.lost', {});
+    const finished = jobs.settled(id!);
+    await running;
+    // Another run holds it now (as after a takeover): this one must stop and leave the job alone.
+    await t.database.sqlText("update job_leases set holder = 'someone else' where job_id = $1", [id]);
+    await expect.poll(() => reasons, { timeout: 20_000 }).toEqual(['job lease lost: taken over by another instance']);
+    expect(await jobs.counts('test.lost')).toMatchObject({ active: 1, retry: 0, failed: 0 });
+    // The other holder never renews: its lease lapses and the job is run again.
+    expect(await finished).toBe('completed');
+    expect(attempts).toEqual([1, 2]);
+  });
+
+  it('a job that runs longer than the lapse time keeps its lease by renewing it and is not taken over', async () => {
+    const attempts: number[] = [];
+    const jobs = instance(
+      [
+        {
+          queue: 'test.long',
+          handler: async (job) => {
+            attempts.push(job.attempt);
+            // Runs until its lease has been renewed past twice the lapse time.
+            await expect
+              .poll(async () => (await t.database.sqlText('select extract(epoch from renewed_at - started_at)::float as held from job_leases where job_id = $1', [job.id])).rows[0]?.held ?? 0, { timeout: 20_000, interval: 100 })
+              .toBeGreaterThan(FAST.staleSeconds * 2);
+          },
+        },
+      ],
+      FAST,
+    );
+    const other = instance([{ queue: 'test.long', handler: async (job) => void attempts.push(job.attempt) }], FAST);
+    await jobs.start();
+    await other.start();
+    const id = await jobs.send('test.long', {});
+    expect(await jobs.settled(id!)).toBe('completed');
+    expect(attempts).toEqual([1]);
+  });
+
+  it('a run past its queue\'s expiry is stopped and failed for a retry', async () => {
+    const reasons: string[] = [];
+    const jobs = instance(
+      [
+        {
+          queue: 'test.expiry',
+          expireInSeconds: 1,
+          retryDelaySeconds: 0,
+          handler: async (job) => {
+            if (job.attempt > 1) return;
+            await new Promise<void>((_, reject) => job.signal.addEventListener('abort', () => (reasons.push((job.signal.reason as Error).message), reject(job.signal.reason))));
+          },
+        },
+      ],
+      FAST,
+    );
+    await jobs.start();
+    const id = await jobs.send('test.expiry', {});
+    expect(await jobs.settled(id!)).toBe('completed');
+    expect(reasons).toEqual(['job ran past its expiry']);
   });
 
   it('keeps schedules in Korea time and runs each on one instance', async () => {

@@ -1,11 +1,14 @@
 import type { jobEvents, JobEvent, Topic } from '@academy/contracts/realtime';
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { parseRows } from '../../db/sql.ts';
 import { requestContext } from '../observability/request-context.ts';
 import type { Realtime } from '../realtime/realtime.ts';
+import { jobLeases } from './jobs.table.ts';
 
 /**
  * The job system of the whole product: background work that must survive a restart (SMS sending,
@@ -13,14 +16,48 @@ import type { Realtime } from '../realtime/realtime.ts';
  * product's own database — PostgreSQL, or PGlite through the same SQL (`Database.sqlText`, pg-boss's
  * adapter; our own statements are Drizzle `sql` templates) — so a
  * job is stored in the transaction that asked for it, runs on whichever instance picks it first
- * (FOR UPDATE SKIP LOCKED), is retried with backoff when it fails, and comes back after its expiry
- * when the instance running it died. Handlers must therefore be idempotent: a job may run again
+ * (FOR UPDATE SKIP LOCKED), is retried with backoff when it fails, and is taken over when the
+ * instance running it died (below). Handlers must therefore be idempotent: a job may run again
  * after a crash, so its effect is written with a key that cannot be written twice.
+ *
+ * An instance that dies (kill -9, a lost machine) is noticed within a minute, not after the job's
+ * expiry: every running job has a lease (`job_leases`) its instance renews every
+ * `JOB_TIMING.renewSeconds`; a sweeper on every instance hands jobs whose lease was not renewed for
+ * `staleSeconds` to a live instance (the job is queued again at once, one attempt spent), and tells
+ * the owning module through its `abandoned` hook. A worker that cannot renew its lease for
+ * `abortSeconds` (a lost database, a stalled process) aborts the job itself, well before anyone
+ * else may take it, so two instances never run one job.
  *
  * Modules declare their queues and schedules in their hooks (`jobs`, `schedules`, see module.ts);
  * they enqueue with `ctx.jobs.send(queue, data)`, inside the transaction of the change when there
  * is one. Workers wake at once when a job is committed on any instance (NOTIFY), else poll.
  */
+
+/**
+ * How running jobs are held, in seconds. A dead instance's job is taken over after at most
+ * `staleSeconds + sweepSeconds` (50 s). Tests shorten them (config `jobTiming`, JOB_LEASE_* env).
+ */
+export const JOB_TIMING = {
+  /** A running job's lease is renewed this often. */
+  renewSeconds: 10,
+  /** Every instance looks for lapsed leases this often. */
+  sweepSeconds: 10,
+  /** A worker whose lease could not be renewed for this long aborts its job. */
+  abortSeconds: 25,
+  /** A lease not renewed for this long is lapsed: its job is handed to a live instance. */
+  staleSeconds: 40,
+} as const;
+export type JobTiming = { [K in keyof typeof JOB_TIMING]: number };
+
+/** What a module is told when one of its jobs is taken from an instance that died. */
+export type AbandonedJob<T> = {
+  id: string;
+  data: T;
+  /** The attempt that was cut off (1 for the first run). */
+  attempt: number;
+  /** No attempt is left: the job is failed, not queued again. */
+  final: boolean;
+};
 
 export type JobProgress = { done: number; total: number; message?: string };
 
@@ -73,6 +110,12 @@ export type JobDefinition<T = unknown> = {
    * waits to run; with `stately`, at most one waits and one runs.
    */
   policy?: 'standard' | 'short' | 'singleton' | 'stately';
+  /**
+   * Called when a job of this queue is taken from an instance that died, in the transaction that
+   * queues it again (or fails it, `final`): the module puts its own rows back (a batch "reading"
+   * becomes "queued" again). A hook that throws leaves the job where it is until the next sweep.
+   */
+  abandoned?: (job: AbandonedJob<T>) => Promise<void>;
 };
 
 /** A recurring job: `cron` in Asia/Seoul time (minute hour day month weekday). Runs on one instance. */
@@ -109,8 +152,14 @@ export type Jobs = {
 export const SCHEDULE_TZ = 'Asia/Seoul';
 const WAKE_CHANNEL = 'academy_jobs';
 const QUEUE_NAME = /^[A-Za-z0-9_.-]{1,60}$/;
+const DEFAULT_EXPIRE_SECONDS = 15 * 60;
 
 type Running = { queue: string; abort: AbortController; done: Promise<void> };
+/** A queue's fetch loop: `wake` ends its wait for the next round. */
+type Loop = { wake: () => void; done: Promise<void> };
+/** A job this instance holds a lease on: from when it is fetched until its end is recorded. */
+type Hold = { queue: string; abort: AbortController; renewedAt: number; lost: boolean; expiresAt: number; expired: boolean };
+const abandonedRow = z.object({ id: z.string(), name: z.string(), data: z.unknown(), retry_count: z.coerce.number(), final: z.boolean() });
 /** What is stored as a job's data: the caller's data and the request it came from. */
 type Stored = { data: unknown; requestId?: string };
 const wrap = (data: unknown): Stored => ({ data, requestId: requestContext.current()?.requestId });
@@ -121,8 +170,15 @@ export function createJobs(opts: {
   log: JobLogger;
   /** Seconds between polls when no wake-up arrives (default 2). */
   pollingIntervalSeconds?: number;
+  /** Lease timing (default `JOB_TIMING`); tests shorten it. */
+  timing?: Partial<JobTiming>;
 }): Jobs {
   const { database, realtime, log } = opts;
+  const timing: JobTiming = { ...JOB_TIMING, ...opts.timing };
+  /** This instance, as written into the leases it holds: host and process (for people reading the table), and a random part. */
+  const holder = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
+  const holds = new Map<string, Hold>();
+  const timers: NodeJS.Timeout[] = [];
   const db = { executeSql: (text: string, values: unknown[]) => database.sqlText(text, values) };
   const boss = new PgBoss({
     db,
@@ -136,7 +192,7 @@ export function createJobs(opts: {
 
   const defs = new Map<string, JobDefinition<never>>();
   const schedules: Schedule[] = [];
-  const workers = new Map<string, string[]>();
+  const loops = new Map<string, Loop>();
   const running = new Set<Running>();
   const waiting = new Map<string, ((s: 'completed' | 'failed') => void)[]>();
   let unlisten: (() => Promise<void>) | null = null;
@@ -155,7 +211,9 @@ export function createJobs(opts: {
 
   /** Runs one job; a success is recorded by the caller, for the whole batch at once (`completeAll`). */
   const runOne = async (def: JobDefinition<never>, raw: PgBoss.JobWithMetadata<Stored>, succeeded: PgBoss.JobWithMetadata<Stored>[]) => {
-    const abort = new AbortController();
+    const hold = holds.get(raw.id);
+    if (!hold || hold.lost) return void holds.delete(raw.id);
+    const { abort } = hold;
     const data = raw.data?.data as never;
     const requestId = raw.data?.requestId ?? raw.id;
     const job: Job<never> = {
@@ -175,11 +233,19 @@ export function createJobs(opts: {
     const work = requestContext.run({ requestId }, async () => {
       try {
         await def.handler(job);
-        succeeded.push(raw);
+        // A job taken over meanwhile belongs to its new run: this one records nothing.
+        if (hold.lost) holds.delete(raw.id);
+        else succeeded.push(raw);
       } catch (err) {
+        if (hold.lost) {
+          holds.delete(raw.id);
+          job.log.warn({ err }, 'job stopped: its lease was lost, another instance runs it');
+          return;
+        }
         const last = raw.retryCount >= raw.retryLimit;
         job.log[last ? 'error' : 'warn']({ err, attempt: job.attempt }, last ? 'job failed for good' : 'job failed; it will be retried');
         await boss.fail(def.queue, raw.id, { message: err instanceof Error ? err.message : String(err) }).catch((e: unknown) => log.error({ err: e }, 'job failure not recorded'));
+        await release([raw.id]);
         if (last) {
           settle(raw.id, 'failed');
           await publishEnd(def, data, { jobId: raw.id, queue: def.queue, state: 'failed', message: err instanceof Error ? err.message : String(err) });
@@ -199,31 +265,180 @@ export function createJobs(opts: {
   const completeAll = async (def: JobDefinition<never>, succeeded: PgBoss.JobWithMetadata<Stored>[]) => {
     if (succeeded.length === 0) return;
     await boss.complete(def.queue, succeeded.map((j) => j.id));
+    await release(succeeded.map((j) => j.id));
     for (const j of succeeded) {
       settle(j.id, 'completed');
       await publishEnd(def, j.data?.data, { jobId: j.id, queue: def.queue, state: 'completed' });
     }
   };
 
-  const work = async (def: JobDefinition<never>) => {
-    const concurrency = def.concurrency ?? 1;
-    const options = { batchSize: def.batchSize ?? concurrency, includeMetadata: true as const, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 };
-    let id = '';
-    id = await boss.work<Stored>(def.queue, options, async (jobs) => {
-      // `concurrency` jobs in flight at a time: each slot takes the next job as soon as it is free.
-      let next = 0;
-      const succeeded: PgBoss.JobWithMetadata<Stored>[] = [];
-      await Promise.all(
-        Array.from({ length: Math.min(concurrency, jobs.length) }, async () => {
-          while (next < jobs.length) await runOne(def, jobs[next++]!, succeeded);
-        }),
+  /**
+   * Takes the leases of a fetched batch (one statement) and returns the jobs this instance may run:
+   * a job whose lease another run still holds (left behind by a failed release) is not run here;
+   * the sweeper hands it back once that lease lapses.
+   */
+  const lease = async (def: JobDefinition<never>, fetched: PgBoss.JobWithMetadata<Stored>[]) => {
+    const { queue } = def;
+    if (!fetched.length) return [];
+    const taken = await database.db
+      .insert(jobLeases)
+      .values(fetched.map((j) => ({ jobId: j.id, queue, holder, startedAt: sql`now()`, renewedAt: sql`now()` })))
+      .onConflictDoNothing()
+      .returning({ jobId: jobLeases.jobId });
+    const mine = new Set(taken.map((r) => r.jobId));
+    const at = performance.now();
+    const expiresAt = at + (def.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS) * 1000;
+    for (const j of fetched) if (mine.has(j.id)) holds.set(j.id, { queue, abort: new AbortController(), renewedAt: at, lost: false, expiresAt, expired: false });
+    return fetched.filter((j) => mine.has(j.id));
+  };
+
+  /** Ends this instance's leases of jobs whose end is recorded. */
+  const release = async (ids: string[]) => {
+    for (const id of ids) holds.delete(id);
+    await database.db
+      .delete(jobLeases)
+      .where(and(eq(jobLeases.holder, holder), inArray(jobLeases.jobId, ids)))
+      .catch((err: unknown) => log.warn({ err }, 'job lease not released; it lapses'));
+  };
+
+  const lose = (id: string, hold: Hold, why: string) => {
+    if (hold.lost) return;
+    hold.lost = true;
+    log.warn({ jobId: id, queue: hold.queue }, `job aborted: ${why}`);
+    hold.abort.abort(new Error(`job lease lost: ${why}`));
+  };
+
+  let renewing = false;
+  /** Renews every lease this instance holds; a job whose lease was taken, or not renewed for `abortSeconds`, is aborted. */
+  const renew = async () => {
+    const now = performance.now();
+    for (const [id, h] of holds) {
+      if (now - h.renewedAt > timing.abortSeconds * 1000) lose(id, h, `not renewed for ${timing.abortSeconds} s`);
+      // A run past its queue's expiry is stopped and failed for a retry, as pg-boss would.
+      else if (now > h.expiresAt && !h.expired) {
+        h.expired = true;
+        h.abort.abort(new Error('job ran past its expiry'));
+      }
+    }
+    const ids = [...holds].filter(([, h]) => !h.lost).map(([id]) => id);
+    if (renewing || !ids.length) return;
+    renewing = true;
+    try {
+      const rows = await database.db
+        .update(jobLeases)
+        .set({ renewedAt: sql`now()` })
+        .where(and(eq(jobLeases.holder, holder), inArray(jobLeases.jobId, ids)))
+        .returning({ jobId: jobLeases.jobId });
+      const kept = new Set(rows.map((r) => r.jobId));
+      const at = performance.now();
+      for (const id of ids) {
+        const h = holds.get(id);
+        if (!h) continue;
+        if (kept.has(id)) h.renewedAt = at;
+        else lose(id, h, 'taken over by another instance');
+      }
+    } catch (err) {
+      log.warn({ err }, 'job leases not renewed');
+    } finally {
+      renewing = false;
+    }
+  };
+
+  /**
+   * Hands the jobs of dead instances to live ones: active jobs whose lease lapsed (or that have
+   * none long after they started) are queued again at once — or failed, when no attempt is left —
+   * in one transaction that skips jobs another sweeper is handling, and their modules are told.
+   */
+  const sweep = async () => {
+    const names = [...defs.keys(), ...schedules.map((s) => `schedule.${s.name}`)];
+    if (!names.length) return;
+    const staleBefore = sql`now() - make_interval(secs => ${timing.staleSeconds})`;
+    await database.db.transaction(async () => {
+      const moved = await parseRows(
+        database.db,
+        abandonedRow,
+        sql`
+          with lapsed as (
+            select j.id, j.name from pgboss.job j
+            left join ${jobLeases} l on l.job_id = j.id
+            where j.name in ${names} and j.state = 'active'
+              and (l.renewed_at < ${staleBefore} or (l.job_id is null and j.started_on < ${staleBefore}))
+            order by j.started_on
+            limit 100
+            for update of j skip locked
+          ), moved as (
+            update pgboss.job j set
+              state = case when j.retry_count < j.retry_limit then 'retry'::pgboss.job_state else 'failed'::pgboss.job_state end,
+              start_after = case when j.retry_count < j.retry_limit then now() else j.start_after end,
+              completed_on = case when j.retry_count < j.retry_limit then null else now() end,
+              output = jsonb_build_object('message', 'the instance running it stopped answering')
+            from lapsed where j.name = lapsed.name and j.id = lapsed.id
+            returning j.id, j.name, j.data, j.retry_count, j.retry_count >= j.retry_limit as final
+          ), freed as (
+            delete from ${jobLeases} where job_id in (select id from moved)
+          )
+          select id::text, name, data, retry_count, final from moved`,
       );
-      await completeAll(def, succeeded);
-      // A full batch means more are waiting: fetch again at once rather than after the poll
-      // interval (pg-boss waits the interval after every round unless its worker is notified).
-      if (jobs.length >= options.batchSize && !stopping && id) boss.notifyWorker(id);
+      for (const m of moved) {
+        const def = defs.get(m.name);
+        log.warn({ jobId: m.id, queue: m.name, final: m.final }, m.final ? 'job of a stopped instance failed: no attempt left' : 'job of a stopped instance queued again');
+        await def?.abandoned?.({ id: m.id, data: (m.data as Stored | null)?.data as never, attempt: m.retry_count + 1, final: m.final });
+        if (!m.final) await wake(m.name);
+      }
+      // Leases left behind by a run whose end was recorded but whose release failed.
+      await database.db.execute(sql`delete from ${jobLeases} l where l.renewed_at < ${staleBefore} and not exists (select 1 from pgboss.job j where j.id = l.job_id and j.state = 'active')`);
     });
-    workers.set(def.queue, [...(workers.get(def.queue) ?? []), id]);
+  };
+
+  /**
+   * Runs a queue: fetches a batch (pg-boss's FOR UPDATE SKIP LOCKED), takes its leases, runs it
+   * `concurrency` at a time and records each end itself: only jobs this instance still holds are
+   * completed or failed, so a run whose job was taken over never touches the new run's job.
+   * Waits the poll interval between empty rounds, or less when a wake-up arrives.
+   */
+  const work = (def: JobDefinition<never>) => {
+    const concurrency = def.concurrency ?? 1;
+    const batchSize = def.batchSize ?? concurrency;
+    const intervalMs = (opts.pollingIntervalSeconds ?? 2) * 1000;
+    const loop: Loop = { wake: () => {}, done: Promise.resolve() };
+    const rest = () =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, intervalMs);
+        loop.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    loop.done = (async () => {
+      while (!stopping) {
+        let fetched: PgBoss.JobWithMetadata<Stored>[] = [];
+        try {
+          fetched = (await boss.fetch<Stored>(def.queue, { batchSize, includeMetadata: true })) ?? [];
+        } catch (err) {
+          log.warn({ err, queue: def.queue }, 'jobs not fetched');
+        }
+        if (fetched.length && stopping) {
+          // Fetched as the instance stops: handed back at once.
+          for (const j of fetched) await boss.fail(def.queue, j.id, { message: 'shutting down' }).catch((err: unknown) => log.warn({ err }, 'job not handed back'));
+          break;
+        }
+        if (fetched.length) {
+          const jobs = await lease(def, fetched).catch((err: unknown) => (log.warn({ err, queue: def.queue }, 'job leases not taken; the sweeper hands the jobs back'), []));
+          let next = 0;
+          const succeeded: PgBoss.JobWithMetadata<Stored>[] = [];
+          await Promise.all(
+            Array.from({ length: Math.min(concurrency, jobs.length) }, async () => {
+              while (next < jobs.length) await runOne(def, jobs[next++]!, succeeded);
+            }),
+          );
+          await completeAll(def, succeeded).catch((err: unknown) => log.error({ err, queue: def.queue }, 'job completion not recorded'));
+          // A full batch means more are waiting: fetch again at once.
+          if (fetched.length >= batchSize) continue;
+        }
+        if (!stopping) await rest();
+      }
+    })();
+    loops.set(def.queue, loop);
   };
 
   const queueOptions = (def: JobDefinition<never>) => ({
@@ -232,7 +447,7 @@ export function createJobs(opts: {
     retryLimit: def.retryLimit ?? 3,
     retryDelay: def.retryDelaySeconds ?? 5,
     retryBackoff: true,
-    expireInSeconds: def.expireInSeconds ?? 15 * 60,
+    expireInSeconds: def.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS,
   });
 
   const wake = async (queue: string) => {
@@ -297,24 +512,38 @@ export function createJobs(opts: {
         await boss.updateQueue(def.queue, queueOptions(def));
       }
       for (const { def, cron } of scheduleQueues) await boss.schedule(def.queue, cron, {}, { tz: SCHEDULE_TZ });
-      for (const def of [...defs.values(), ...scheduleQueues.map((q) => q.def)]) await work(def);
+      for (const def of [...defs.values(), ...scheduleQueues.map((q) => q.def)]) work(def);
       unlisten = await database.listen(WAKE_CHANNEL, (queue) => {
-        for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
+        loops.get(queue)?.wake();
       });
+      // Renewal checks its deadlines even while an earlier renewal still waits for the database.
+      const renewal = setInterval(() => void renew(), timing.renewSeconds * 1000);
+      let sweeping = false;
+      const sweeper = setInterval(() => {
+        if (sweeping) return;
+        sweeping = true;
+        sweep()
+          .catch((err: unknown) => log.warn({ err }, 'job sweep failed'))
+          .finally(() => (sweeping = false));
+      }, timing.sweepSeconds * 1000);
+      for (const timer of [renewal, sweeper]) timer.unref();
+      timers.push(renewal, sweeper);
     },
 
     async stop({ graceMs = 10_000 } = {}) {
       if (!started || stopping) return;
       stopping = true;
       await unlisten?.();
-      const stopped = boss.stop({ graceful: true, wait: true, timeout: 2 * graceMs, close: false });
+      for (const l of loops.values()) l.wake();
       const within = (ms: number, p: Promise<unknown>) => Promise.race([p, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
-      await within(graceMs, Promise.all([...running].map((r) => r.done)));
+      const rounds = () => Promise.all([...loops.values()].map((l) => l.done));
+      await within(graceMs, rounds());
       // What is still running is handed back: aborted, so its handler throws and the job is failed
-      // for a retry (pg-boss fails whatever still runs when its own timeout passes).
+      // for a retry.
       for (const r of running) r.abort.abort(new Error('shutting down'));
-      await within(graceMs, Promise.all([...running].map((r) => r.done)));
-      await stopped.catch((err: unknown) => log.warn({ err }, 'job system stop'));
+      await within(graceMs, rounds());
+      await boss.stop({ graceful: true, wait: true, timeout: graceMs, close: false }).catch((err: unknown) => log.warn({ err }, 'job system stop'));
+      for (const t of timers.splice(0)) clearInterval(t);
     },
   };
 }

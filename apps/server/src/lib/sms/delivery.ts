@@ -1,7 +1,7 @@
 import { isAdQuietHour, nextAdWindowStart } from '@academy/contracts/sms';
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { Job, JobDefinition, Jobs, Schedule } from '../jobs/jobs.ts';
+import type { AbandonedJob, Job, JobDefinition, Jobs, Schedule } from '../jobs/jobs.ts';
 import type { SmsDriver } from './drivers/driver.ts';
 import { DELIVER_QUEUE } from './outbox.ts';
 import type { RateLimiter } from './rate.ts';
@@ -116,7 +116,8 @@ export function createSmsDelivery(opts: {
         return;
       }
       await db.transaction(async () => {
-        await db.update(smsOutbox).set({ status: current?.ref ? 'sending' : 'queued', claimedAt: null }).where(eq(smsOutbox.id, m.id));
+        // Only while the claim is still this attempt's: a run cut off (its job taken over) must not free another run's claim.
+        await db.update(smsOutbox).set({ status: current?.ref ? 'sending' : 'queued', claimedAt: null }).where(and(eq(smsOutbox.id, m.id), m.claimedAt ? eq(smsOutbox.claimedAt, m.claimedAt) : isNull(smsOutbox.claimedAt)));
         await attempt(m.id, 'error', reason);
       });
       throw err;
@@ -156,6 +157,15 @@ export function createSmsDelivery(opts: {
     });
   }
 
+  /**
+   * The instance delivering a message died (its job lease lapsed, and a live worker aborts well
+   * before that): its claim on the row ends too, so the next run claims it at once and resumes it
+   * with the provider handle it saved instead of waiting out the row's lease.
+   */
+  async function abandoned(job: AbandonedJob<{ id: number }>) {
+    await db.update(smsOutbox).set({ claimedAt: null }).where(and(eq(smsOutbox.id, job.data.id), eq(smsOutbox.status, 'sending')));
+  }
+
   /** Due messages without a live job (rows from before the job system, a crash on a last attempt) get one. */
   async function recover() {
     const before = new Date(now().getTime() - STUCK_MINUTES * 60_000);
@@ -179,7 +189,7 @@ export function createSmsDelivery(opts: {
   const batchSize = opts.ratePerSecond > 0 ? Math.max(1, Math.min(50, Math.floor(opts.ratePerSecond * 10))) : 50;
   return {
     jobs: [
-      { queue: DELIVER_QUEUE, handler: deliver, concurrency: Math.min(16, batchSize), batchSize, retryLimit: DELIVER_RETRIES, retryDelaySeconds, expireInSeconds: LEASE_SECONDS },
+      { queue: DELIVER_QUEUE, handler: deliver, concurrency: Math.min(16, batchSize), batchSize, retryLimit: DELIVER_RETRIES, retryDelaySeconds, expireInSeconds: LEASE_SECONDS, abandoned },
       { queue: STATUS_QUEUE, handler: report, concurrency: 4, retryLimit: STATUS_RETRIES, retryDelaySeconds: opts.timing?.statusDelaySeconds ?? 30, expireInSeconds: LEASE_SECONDS },
     ],
     schedules: [{ name: 'sms.recover', cron: '*/5 * * * *', run: recover }],

@@ -4,7 +4,7 @@ import type { Question } from '@academy/contracts/grading';
 import { lectureTopic } from '@academy/contracts/lectures';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
-import type { Job, JobDefinition } from '../../lib/jobs/jobs.ts';
+import type { AbandonedJob, Job, JobDefinition } from '../../lib/jobs/jobs.ts';
 import type { PageResult, PageSource } from './engine/page-job.ts';
 import type { NumberService } from './numbers.service.ts';
 import type { OmrDeps } from './omr.deps.ts';
@@ -30,8 +30,8 @@ type Actor = { id: number };
  * its straightened image. Progress goes to the lecture's realtime topic as `omr` events.
  *
  * A batch is one `omr.read` job: queued in the transaction that creates it, run by whichever
- * instance takes it, read again from the start after a crash (the job expires and is retried) or a
- * shutdown (the job is handed back).
+ * instance takes it, read again from the start after a crash (its lease lapses and another
+ * instance takes it, the batch shown "queued" meanwhile) or a shutdown (the job is handed back).
  */
 export function createBatchService(deps: OmrDeps & { print: PrintService; numbers: NumberService }) {
   const { ctx, exams, lectures, users, files, pool, print, numbers } = deps;
@@ -91,6 +91,13 @@ export function createBatchService(deps: OmrDeps & { print: PrintService; number
       job.log.error({ err }, `omr batch ${job.data.batchId} failed`);
       await fail(job.data.batchId, expected ? (err as Error).message : '답안지를 읽는 중 문제가 생겼습니다. 다시 시도해 주세요');
     }
+  }
+
+  /** The instance reading the batch died: it waits for another one (or fails, with no attempt left). */
+  async function abandoned(job: AbandonedJob<ReadJob>) {
+    if (job.final) return fail(job.data.batchId, '답안지를 읽던 서버가 멈췄습니다. 다시 시도해 주세요');
+    const [row] = await db.update(omrBatches).set({ status: 'queued', done: 0 }).where(and(eq(omrBatches.id, job.data.batchId), eq(omrBatches.status, 'reading'))).returning();
+    if (row) await publish(row);
   }
 
   /** Reads every page of the batch (again from the start if a previous reader stopped midway). */
@@ -208,6 +215,7 @@ export function createBatchService(deps: OmrDeps & { print: PrintService; number
       // Hundreds of pages on a small server; a reader that died is retried after this.
       expireInSeconds: 30 * 60,
       handler: handle,
+      abandoned,
     } satisfies JobDefinition<ReadJob>,
     requireBatch,
     describe,

@@ -9,8 +9,8 @@ import { startInstance, type Instance } from '../../../test/instances.ts';
  * shutdown at all) while the provider holds one send unanswered, then started again. Every parent
  * gets the text exactly once: counted where it leaves, at a local server speaking SOLAPI's API.
  * Server processes share one PostgreSQL, so this runs with TEST_DATABASE_URL. It is slow by
- * nature: the interrupted job comes back only after its lease (60 s) and the job system's next
- * maintenance round.
+ * nature: the interrupted job comes back only once its job lease lapses (40 s, then the next
+ * 10 s sweep; src/lib/jobs JOB_TIMING).
  */
 const base = process.env.TEST_DATABASE_URL;
 const API = { apiKey: 'NCSRESTARTKEY', apiSecret: 'RESTARTSECRET0123456789' };

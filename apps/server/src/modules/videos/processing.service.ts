@@ -5,7 +5,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { videosTopic } from '@academy/contracts/videos';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Job } from '../../lib/jobs/jobs.ts';
+import type { AbandonedJob, Job } from '../../lib/jobs/jobs.ts';
 import { makePoster, makeStream, probe } from './ffmpeg.ts';
 import type { VideosDeps } from './videos.deps.ts';
 import { posterKeyOf, streamKeyOf } from './videos.rows.ts';
@@ -128,6 +128,11 @@ export function createProcessingService({ ctx, files }: Pick<VideosDeps, 'ctx' |
       // A long recording that must be re-encoded takes hours on a small server.
       expireInSeconds: 12 * 60 * 60,
       progressTopic: (d: ProcessJob) => videosTopic.of(d.weeklyLectureId),
+      // The instance processing it died: another one starts over (or, with no attempt left, it fails).
+      abandoned: async (job: AbandonedJob<ProcessJob>) => {
+        if (job.final) return fail(job.data.videoId, '처리하지 못했습니다: 처리하던 서버가 멈췄습니다');
+        await db.update(videos).set({ processingPercent: 0, processingMessage: '처리하던 서버가 멈춰 처음부터 다시 처리합니다' }).where(and(eq(videos.id, job.data.videoId), eq(videos.status, 'processing')));
+      },
       handler: async (job: Job<ProcessJob>) => {
         const workDir = path.join(ctx.config.dataDir, 'video-work', `${job.data.videoId}-${job.id}`);
         try {
