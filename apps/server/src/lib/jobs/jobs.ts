@@ -57,7 +57,7 @@ export type JobDefinition<T = unknown> = {
   /** Letters, digits, `_`, `-` and `.`; prefix with the area: `sms.send`, `omr.read`. */
   queue: string;
   handler: (job: Job<T>) => Promise<void>;
-  /** Jobs of this queue running at once on one instance (default 1). */
+  /** Jobs of this queue running at once on one instance (default 1); without `batchSize` each has its own fetcher, so one long job never holds back the next. */
   concurrency?: number;
   /** Jobs fetched in one round (default: `concurrency`); raise it for many tiny jobs. */
   batchSize?: number;
@@ -206,7 +206,14 @@ export function createJobs(opts: {
   };
 
   const work = async (def: JobDefinition<never>) => {
-    const concurrency = def.concurrency ?? 1;
+    // pg-boss fetches the next batch only once every job of the last one has ended. Many tiny
+    // jobs (a `batchSize`) are fetched together and run `concurrency` at once; heavy jobs get
+    // `concurrency` fetchers of one job each, so a long job never holds back the next one.
+    const fetchers = def.batchSize ? 1 : (def.concurrency ?? 1);
+    for (let i = 0; i < fetchers; i++) await workLoop(def, def.batchSize ? (def.concurrency ?? 1) : 1);
+  };
+
+  const workLoop = async (def: JobDefinition<never>, concurrency: number) => {
     const options = { batchSize: def.batchSize ?? concurrency, includeMetadata: true as const, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 };
     let id = '';
     id = await boss.work<Stored>(def.queue, options, async (jobs) => {
