@@ -10,12 +10,14 @@ import { readFileSync } from 'node:fs';
  * An allocation over the cap fails inside the child; the child ends (or fails its task), never
  * the server.
  */
-export function cappedCommand(command: string, args: string[], cap: { dataMb?: number; addressSpaceMb?: number }): { command: string; args: string[] } {
+export function cappedCommand(command: string, args: string[], cap: { dataMb?: number; addressSpaceMb?: number; niceness?: number }): { command: string; args: string[] } {
   const limits: string[] = [];
   if (cap.dataMb) limits.push(`ulimit -d ${Math.round(cap.dataMb * 1024)}`);
   if (cap.addressSpaceMb) limits.push(`ulimit -v ${Math.round(cap.addressSpaceMb * 1024)}`);
-  if (!limits.length) return { command, args };
-  return { command: '/bin/sh', args: ['-c', `${limits.join(' && ')} && exec "$@"`, 'capped', command, ...args] };
+  if (!limits.length && !cap.niceness) return { command, args };
+  // `nice` before exec: every thread the child starts (V8's, libuv's, libvips's) has its priority.
+  const run = cap.niceness ? `exec nice -n ${Math.round(cap.niceness)} "$@"` : 'exec "$@"';
+  return { command: '/bin/sh', args: ['-c', [...limits, run].join(' && '), 'capped', command, ...args] };
 }
 
 /** Resident memory of a process now and at its peak, in bytes (Linux /proc), or null when it is gone. */

@@ -20,7 +20,7 @@ export class ChildWorker extends EventEmitter {
   constructor(script: WorkerScript, opts: { memoryMb: number; heapMb: number; niceness: number }) {
     super();
     const entry = fileURLToPath(script.url);
-    const { command, args } = cappedCommand(process.execPath, [`--max-old-space-size=${opts.heapMb}`, entry, ...script.argv], { dataMb: opts.memoryMb });
+    const { command, args } = cappedCommand(process.execPath, [`--max-old-space-size=${opts.heapMb}`, entry, ...script.argv], { dataMb: opts.memoryMb, niceness: opts.niceness });
     this.child = spawn(command, args, {
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
       serialization: 'advanced',
