@@ -8,7 +8,7 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((d) => !d.startsWith
 
 await build({
   // The server, the backup/restore tool (run where the server runs: `node dist/ops.js backup`) and
-  // the worker threads (src/lib/workers: a pool starts dist/<name>.js): the OMR reader, the .xlsx
+  // the workers (src/lib/workers: a pool starts dist/<name>.js as a thread or a child process): the OMR reader, the .xlsx
   // reader and the watermarker, and the embedded database's thread (PGLITE_WORKER).
   entryPoints: {
     main: 'src/main.ts',

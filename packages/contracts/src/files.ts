@@ -30,8 +30,13 @@ export const STAFF_FILE_KINDS = ['material', 'receipt', 'omr', 'video'] as const
 export const FILE_KIND_LABEL: Record<FileKind, string> = { material: '강의 자료', homework: '과제', self_study: '자습 파일', receipt: '영수증', omr: 'OMR 답안지', video: '강의 영상', board: '게시판 첨부', profile: '프로필 사진' };
 
 const MB = 1024 * 1024;
+/**
+ * An OMR upload at most: a scanner's 50-page batch is tens of MB, a 1,000-page PDF (the most a
+ * file may have) of 100 KB pages 100 MB. docs/SECURITY.md quotes this number.
+ */
+export const OMR_MAX_BYTES = 100 * MB;
 /** A class recording runs to several GB; a student's photo of homework or a scanned PDF does not. */
-export const FILE_SIZE_LIMIT: Record<FileKind, number> = { material: 2048 * MB, homework: 100 * MB, self_study: 100 * MB, receipt: 10 * MB, omr: 1024 * MB, video: 10 * 1024 * MB, board: 10 * MB, profile: 10 * MB };
+export const FILE_SIZE_LIMIT: Record<FileKind, number> = { material: 2048 * MB, homework: 100 * MB, self_study: 100 * MB, receipt: 10 * MB, omr: OMR_MAX_BYTES, video: 10 * 1024 * MB, board: 10 * MB, profile: 10 * MB };
 
 /** What a lecture video may be uploaded as: MP4 or QuickTime (the videos area makes them stream well). */
 export const VIDEO_EXTENSIONS: readonly string[] = ['mp4', 'mov'];

@@ -94,9 +94,9 @@ export type JobDefinition<T = unknown> = {
   /** Letters, digits, `_`, `-` and `.`; prefix with the area: `sms.send`, `omr.read`. */
   queue: string;
   handler: (job: Job<T>) => Promise<void>;
-  /** Jobs of this queue running at once on one instance (default 1). */
+  /** Jobs of this queue running at once on one instance (default 1); without `batchSize` each has its own fetch loop, so one long job never holds back the next. */
   concurrency?: number;
-  /** Jobs fetched in one round (default: `concurrency`); raise it for many tiny jobs. */
+  /** Many tiny jobs: fetched this many in one round by one loop and run `concurrency` at once. */
   batchSize?: number;
   /** Retries after the first failure (default 3), `retryDelaySeconds` apart, doubling (default 5). */
   retryLimit?: number;
@@ -192,7 +192,7 @@ export function createJobs(opts: {
 
   const defs = new Map<string, JobDefinition<never>>();
   const schedules: Schedule[] = [];
-  const loops = new Map<string, Loop>();
+  const loops = new Map<string, Loop[]>();
   const running = new Set<Running>();
   const waiting = new Map<string, ((s: 'completed' | 'failed') => void)[]>();
   let unlisten: (() => Promise<void>) | null = null;
@@ -395,10 +395,20 @@ export function createJobs(opts: {
    * `concurrency` at a time and records each end itself: only jobs this instance still holds are
    * completed or failed, so a run whose job was taken over never touches the new run's job.
    * Waits the poll interval between empty rounds, or less when a wake-up arrives.
+   *
+   * A round ends only when every job of its batch has ended. Many tiny jobs (a `batchSize`) are
+   * fetched together by one loop and run `concurrency` at once; heavy jobs get `concurrency` loops
+   * of one job each, so one long job never holds back the next one (an OMR batch of one TA never
+   * waits behind another TA's long batch while a slot is free).
    */
   const work = (def: JobDefinition<never>) => {
-    const concurrency = def.concurrency ?? 1;
-    const batchSize = def.batchSize ?? concurrency;
+    const loopsOfQueue = def.batchSize ? 1 : (def.concurrency ?? 1);
+    const concurrency = def.batchSize ? (def.concurrency ?? 1) : 1;
+    const batchSize = def.batchSize ?? 1;
+    loops.set(def.queue, Array.from({ length: loopsOfQueue }, () => fetchLoop(def, concurrency, batchSize)));
+  };
+
+  const fetchLoop = (def: JobDefinition<never>, concurrency: number, batchSize: number): Loop => {
     const intervalMs = (opts.pollingIntervalSeconds ?? 2) * 1000;
     const loop: Loop = { wake: () => {}, done: Promise.resolve() };
     const rest = () =>
@@ -438,7 +448,7 @@ export function createJobs(opts: {
         if (!stopping) await rest();
       }
     })();
-    loops.set(def.queue, loop);
+    return loop;
   };
 
   const queueOptions = (def: JobDefinition<never>) => ({
@@ -514,7 +524,7 @@ export function createJobs(opts: {
       for (const { def, cron } of scheduleQueues) await boss.schedule(def.queue, cron, {}, { tz: SCHEDULE_TZ });
       for (const def of [...defs.values(), ...scheduleQueues.map((q) => q.def)]) work(def);
       unlisten = await database.listen(WAKE_CHANNEL, (queue) => {
-        loops.get(queue)?.wake();
+        for (const l of loops.get(queue) ?? []) l.wake();
       });
       // Renewal checks its deadlines even while an earlier renewal still waits for the database.
       const renewal = setInterval(() => void renew(), timing.renewSeconds * 1000);
@@ -534,9 +544,9 @@ export function createJobs(opts: {
       if (!started || stopping) return;
       stopping = true;
       await unlisten?.();
-      for (const l of loops.values()) l.wake();
+      for (const l of [...loops.values()].flat()) l.wake();
       const within = (ms: number, p: Promise<unknown>) => Promise.race([p, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
-      const rounds = () => Promise.all([...loops.values()].map((l) => l.done));
+      const rounds = () => Promise.all([...loops.values()].flat().map((l) => l.done));
       await within(graceMs, rounds());
       // What is still running is handed back: aborted, so its handler throws and the job is failed
       // for a retry.

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { residentMemory } from './capped.ts';
 import { requestContext } from '../observability/request-context.ts';
 import type { FixtureTask } from './pool.fixture.worker.ts';
 import { createWorkerPool, WorkerFailure, workerScript } from './pool.ts';
@@ -58,4 +59,40 @@ describe('worker pool (src/lib/workers)', () => {
     expect(await slow.run(11)).toBe(11);
     await slow.close();
   });
+});
+
+describe("worker pool with isolation 'process' (issue 34 item 3)", () => {
+  const MB = 1024 * 1024;
+  const child = createWorkerPool<FixtureTask, number>({ name: 'child', script: workerScript(import.meta.url, 'pool.fixture.worker'), size: 1, memoryMb: 384, timeoutMs: 30_000, isolation: 'process' });
+  afterAll(() => child.close());
+
+  it('runs tasks in a child process, bytes copied across, a task failure with its code', async () => {
+    expect(await child.run({ kind: 'echo', value: 7 })).toBe(7);
+    expect(await child.run({ kind: 'bytes', bytes: new Uint8Array([1, 2, 3, 250]) })).toBe(256);
+    expect(await failure(child.run({ kind: 'fail' }))).toMatchObject({ reason: 'failed', code: 'nope' });
+    expect(child.pids()).toHaveLength(1);
+    expect(child.pids()[0]).not.toBe(process.pid);
+  }, 60_000);
+
+  it('ArrayBuffers past the cap end the child alone (a thread heap cap would not see them); the server process does not grow', async () => {
+    const rss = process.memoryUsage.rss();
+    const [pid] = child.pids();
+    let peak = 0;
+    const watch = setInterval(() => (peak = Math.max(peak, residentMemory(pid!)?.peak ?? 0)), 20);
+    const f = await failure(child.run({ kind: 'buffers' }));
+    clearInterval(watch);
+    expect(['memory', 'failed']).toContain(f.reason);
+    // The child's memory stayed within its cap (and the measurement saw it working).
+    expect(peak).toBeGreaterThan(100 * MB);
+    expect(peak).toBeLessThan(384 * MB);
+    expect(process.memoryUsage.rss() - rss).toBeLessThan(100 * MB);
+    expect(await child.run({ kind: 'echo', value: 8 })).toBe(8);
+  }, 60_000);
+
+  it('a task over its time kills the child; the next task gets a new one', async () => {
+    const [before] = child.pids();
+    expect((await failure(child.run({ kind: 'spin' }, { timeoutMs: 500 }))).reason).toBe('timeout');
+    expect(await child.run({ kind: 'echo', value: 9 })).toBe(9);
+    expect(child.pids()[0]).not.toBe(before);
+  }, 60_000);
 });

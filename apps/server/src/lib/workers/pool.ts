@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { requestContext } from '../observability/request-context.ts';
+import { ChildWorker } from './child.ts';
 import type { TaskFailure } from './worker.ts';
 
 /**
@@ -37,6 +38,8 @@ export type WorkerPool<I, O> = {
   size: number;
   /** Tasks running and waiting, and how many were ended early by each reason so far (tests, metrics). */
   load: () => { running: number; queued: number; threads: number; ended: Record<'memory' | 'timeout' | 'aborted', number> };
+  /** Process ids of the pool's child processes (`isolation: 'process'`; none for threads): tests read their memory. */
+  pids: () => number[];
   close: () => Promise<void>;
 };
 
@@ -47,8 +50,18 @@ export type WorkerPoolOptions = {
   script: WorkerScript;
   /** Threads at most (started on first use, kept for the next task). Default min(2, cores). */
   size?: number;
-  /** The V8 heap cap of each thread (maxOldGenerationSizeMb); a thread over it dies, its task fails with `memory`. */
+  /**
+   * The V8 heap cap of each thread (maxOldGenerationSizeMb); a thread over it dies, its task fails
+   * with `memory`. With `isolation: 'process'`, the cap of the child's whole memory (RLIMIT_DATA:
+   * heap, ArrayBuffers, native libraries), its V8 heap three quarters of it.
+   */
   memoryMb: number;
+  /**
+   * `thread` (default): worker threads, cheap to start. `process`: child processes, for
+   * untrusted files whose parsers allocate outside the V8 heap (PDFs): the whole child is capped
+   * and ends alone when it runs over (src/lib/workers/child.ts).
+   */
+  isolation?: 'thread' | 'process';
   /** A task running longer is stopped (its thread is ended) and fails with `timeout`; a new thread's start-up is not counted. */
   timeoutMs: number;
   /** Tasks waiting beyond this many are refused at once (`busy`). Default 32. */
@@ -79,22 +92,25 @@ type WorkerMessage = { ready: true } | { id: number; result?: unknown; error?: T
  * limit. A task that runs out of memory, time or client ends only its own thread, never the
  * process; a new thread starts for the next task. The worker side is `serveTasks` (worker.ts).
  */
+/** A thread, or a child process speaking a thread's events (src/lib/workers/child.ts). */
+type Runner = Worker | ChildWorker;
+
 export function createWorkerPool<I, O>(opts: WorkerPoolOptions): WorkerPool<I, O> {
   const size = Math.max(1, opts.size ?? Math.min(2, os.availableParallelism()));
   const maxQueue = opts.maxQueue ?? 32;
-  const idle: Worker[] = [];
-  const all = new Set<Worker>();
+  const idle: Runner[] = [];
+  const all = new Set<Runner>();
   const queue: Job[] = [];
-  const running = new Map<Worker, Job>();
+  const running = new Map<Runner, Job>();
   /** Threads whose code has loaded (serveTasks said ready); a task's time limit runs from then. */
-  const ready = new WeakSet<Worker>();
+  const ready = new WeakSet<Runner>();
   /** Arms the time limit of a task handed to a thread that is still loading. */
-  const onReady = new WeakMap<Worker, () => void>();
+  const onReady = new WeakMap<Runner, () => void>();
   let nextId = 1;
   let closed = false;
   const ended = { memory: 0, timeout: 0, aborted: 0 };
 
-  const settle = (w: Worker, outcome: { result: unknown } | { error: Error }) => {
+  const settle = (w: Runner, outcome: { result: unknown } | { error: Error }) => {
     const job = running.get(w);
     if (!job) return;
     running.delete(w);
@@ -107,7 +123,7 @@ export function createWorkerPool<I, O>(opts: WorkerPoolOptions): WorkerPool<I, O
   };
 
   /** Ends a thread that is busy with a task nobody wants any more (aborted, timed out). */
-  const stop = (w: Worker, error: WorkerFailure) => {
+  const stop = (w: Runner, error: WorkerFailure) => {
     settle(w, { error });
     all.delete(w);
     void w.terminate();
@@ -115,11 +131,14 @@ export function createWorkerPool<I, O>(opts: WorkerPoolOptions): WorkerPool<I, O
   };
 
   const spawn = () => {
-    const w = new Worker(opts.script.url, {
-      argv: opts.script.argv,
-      resourceLimits: { maxOldGenerationSizeMb: opts.memoryMb },
-      workerData: { niceness: opts.niceness ?? 0 },
-    });
+    const w: Runner =
+      opts.isolation === 'process'
+        ? new ChildWorker(opts.script, { memoryMb: opts.memoryMb, heapMb: Math.round(opts.memoryMb * 0.75), niceness: opts.niceness ?? 0 })
+        : new Worker(opts.script.url, {
+            argv: opts.script.argv,
+            resourceLimits: { maxOldGenerationSizeMb: opts.memoryMb },
+            workerData: { niceness: opts.niceness ?? 0 },
+          });
     w.unref();
     all.add(w);
     w.on('message', (msg: WorkerMessage) => {
@@ -149,7 +168,7 @@ export function createWorkerPool<I, O>(opts: WorkerPoolOptions): WorkerPool<I, O
     return w;
   };
 
-  function start(w: Worker, job: Job) {
+  function start(w: Runner, job: Job) {
     running.set(w, job);
     let timer: NodeJS.Timeout | undefined;
     const arm = () => {
@@ -201,6 +220,7 @@ export function createWorkerPool<I, O>(opts: WorkerPoolOptions): WorkerPool<I, O
         pump();
       }),
     load: () => ({ running: running.size, queued: queue.length, threads: all.size, ended: { ...ended } }),
+    pids: () => [...all].flatMap((w) => (w instanceof ChildWorker && w.pid ? [w.pid] : [])),
     async close() {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new WorkerFailure('crashed', `${opts.name}: the pool is closed`));

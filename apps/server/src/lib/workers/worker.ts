@@ -25,6 +25,8 @@ export class TaskError extends Error {
 
 /** This thread's nice value, as the pool set it (0 when the pool runs at normal priority). */
 export function workerNiceness(): number {
+  // A child process (isolation 'process') gets it in its environment, a thread in workerData.
+  if (!parentPort) return Number(process.env.ACADEMY_WORKER_NICENESS ?? 0) || 0;
   return (workerData as { niceness?: number } | undefined)?.niceness ?? 0;
 }
 
@@ -53,13 +55,30 @@ export function lowerNamedThreads(name: string, niceness: number): void {
   }
 }
 
+type Port = { on(event: 'message', listener: (msg: { id: number; input: never }) => void): unknown; postMessage(msg: unknown, transfer?: ArrayBuffer[]): void };
+
+/**
+ * A pool's child process (src/lib/workers/child.ts) talks over its IPC channel; buffers are
+ * copied by the V8 serialiser (nothing to move between processes). It ends with its parent.
+ */
+function childPort(): Port | null {
+  if (!process.send) return null;
+  process.on('disconnect', () => process.exit(0));
+  return {
+    on: (event, listener) => process.on(event, listener as (msg: unknown) => void),
+    postMessage: (msg) => {
+      process.send!(msg);
+    },
+  };
+}
+
 /**
  * The worker side of a pool (src/lib/workers/pool.ts): answers each task message with the
  * handler's result, or with its failure. One task at a time per thread.
  */
 export function serveTasks<I, O>(handler: (input: I) => Promise<O | Transfer<O>> | O | Transfer<O>): void {
-  const port = parentPort;
-  if (!port) throw new Error('serveTasks runs in a worker thread');
+  const port = parentPort ?? childPort();
+  if (!port) throw new Error('serveTasks runs in a worker thread or a pool child process');
   const niceness = workerNiceness();
   // Linux gives each thread its own nice value: batch work yields the CPU to the thread answering requests.
   if (niceness > 0) os.setPriority(0, niceness);

@@ -1,4 +1,5 @@
 import { degrees, PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { checkPdfInflation, PdfBudgetError } from '../../lib/pdf/budget.ts';
 import { embedKoreanFont } from '../../lib/pdf/korean-font.ts';
 
 export type WatermarkText = { name: string; phoneTail: string; date: string };
@@ -8,12 +9,13 @@ export class WatermarkError extends Error {}
 /**
  * What the server opens to watermark: the original's bytes at most (a larger lecture PDF is
  * refused at upload, see uploads.service), a picture's pixels at most (read from its header
- * before decoding), and the heap and time of the worker thread that does it.
+ * before decoding), what a PDF's streams unpack to (lib/pdf/budget.ts, counted before pdf-lib
+ * opens it), and the whole memory and time of the worker process that does it.
  */
 export const WATERMARK_LIMITS = {
   maxBytes: 200 * 1024 * 1024,
   maxImagePixels: 50_000_000,
-  memoryMb: 1024,
+  memoryMb: 1536,
   timeoutMs: 120_000,
 } as const;
 
@@ -31,8 +33,10 @@ export function watermarkLine(t: WatermarkText): string {
 export async function watermarkPdf(opts: { pdf: Uint8Array; text: WatermarkText }): Promise<Uint8Array> {
   let doc: PDFDocument;
   try {
+    await checkPdfInflation(opts.pdf);
     doc = await PDFDocument.load(opts.pdf, { updateMetadata: false });
   } catch (err) {
+    if (err instanceof PdfBudgetError) throw new WatermarkError(err.message);
     const encrypted = err instanceof Error && /encrypt/i.test(err.message);
     throw new WatermarkError(encrypted ? '암호가 걸린 PDF에는 워터마크를 넣을 수 없습니다' : 'PDF를 읽지 못했습니다. 파일이 손상되었을 수 있습니다');
   }

@@ -5,9 +5,9 @@ import { WATERMARK_LIMITS, watermarkImage, watermarkPdf, WatermarkError, type Wa
 sharp.concurrency(1);
 
 /**
- * The worker thread that makes watermarked copies (files.watermark.ts): an uploaded PDF or picture
- * is opened here, under the pool's memory cap and time limit, never on the thread that answers
- * requests. A picture's size is read from its header first (sharp, `limitInputPixels`), so a
+ * The worker process that makes watermarked copies (files.watermark.ts): an uploaded PDF or
+ * picture is opened here, under the pool's cap on the whole process's memory and its time limit,
+ * never in the process that answers requests. A picture's size is read from its header first (sharp, `limitInputPixels`), so a
  * small PNG that would decode to gigapixels is refused before pdf-lib inflates it.
  */
 serveTasks<WatermarkTask, Uint8Array>(async (task) => {

@@ -16,12 +16,14 @@ const watermarkPool = () =>
     name: 'watermark',
     script: workerScript(import.meta.url, 'watermark.worker'),
     size: 1,
+    // A lecture PDF is untrusted: the whole worker process is capped, not only its V8 heap.
+    isolation: 'process',
     memoryMb: WATERMARK_LIMITS.memoryMb,
     timeoutMs: WATERMARK_LIMITS.timeoutMs,
     maxQueue: 16,
   }));
 
-/** Makes the copy in a worker thread (watermark.worker.ts); a file that is too much fails alone, in Korean. */
+/** Makes the copy in a worker process (watermark.worker.ts); a file that is too much fails alone, in Korean. */
 async function makeCopy(task: WatermarkTask): Promise<Uint8Array> {
   try {
     return await watermarkPool().run(task, { transfer: [task.bytes.buffer as ArrayBuffer] });

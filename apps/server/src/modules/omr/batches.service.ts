@@ -16,6 +16,8 @@ import type { PrintService } from './print.service.ts';
 const PROGRESS_EVERY_MS = 600;
 /** The job queue batches are read from (the product's one job system, src/lib/jobs). */
 export const READ_QUEUE = 'omr.read';
+/** Batches read at once per instance (worker-pool.ts shares its workers between them). */
+export const OMR_BATCHES_AT_ONCE = 4;
 /** Retries after an unexpected failure (a worker thread that died, storage that did not answer). */
 const READ_RETRIES = 2;
 
@@ -208,8 +210,10 @@ export function createBatchService(deps: OmrDeps & { print: PrintService; number
   return {
     definition: {
       queue: READ_QUEUE,
-      // One batch at a time per instance: its pages already keep every worker thread busy.
-      concurrency: 1,
+      // Up to four batches at once per instance, sharing the workers page by page (the pool's queue
+      // is first come, first served, and each batch keeps at most two pages per worker in it): a
+      // long batch slows another TA's batch, it does not hold it back.
+      concurrency: OMR_BATCHES_AT_ONCE,
       retryLimit: READ_RETRIES,
       retryDelaySeconds: 10,
       // Hundreds of pages on a small server; a reader that died is retried after this.

@@ -12,7 +12,7 @@ export type OmrModule = ReturnType<typeof createOmrModule>;
 
 /**
  * OMR (README.md beside this file): the answer sheet printed for an exam, reading scans and phone
- * photos in worker threads (one `omr.read` job per batch), the confirm screen's data, and answers written as scores through the
+ * photos in capped worker processes (one `omr.read` job per batch), the confirm screen's data, and answers written as scores through the
  * exams module's one score write. Other modules use nothing of it; `idle` lets tests wait for
  * the batches being read.
  */
@@ -26,6 +26,8 @@ export function createOmrModule(deps: Omit<OmrDeps, 'pool'> & { pool?: OmrDeps['
 
   return {
     idle: batches.idle,
+    /** The worker processes' ids (tests read their memory). */
+    workerPids: full.pool.pids,
     close: full.pool.close,
     register(app) {
       omrRoutes(app, { print, batches, review, apply });

@@ -6,7 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import { videosTopic } from '@academy/contracts/videos';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AbandonedJob, Job } from '../../lib/jobs/jobs.ts';
-import { makePoster, makeStream, probe } from './ffmpeg.ts';
+import { FfmpegRefused, makePoster, makeStream, probe } from './ffmpeg.ts';
+import { checkMp4Index } from './mp4-index.ts';
 import type { VideosDeps } from './videos.deps.ts';
 import { posterKeyOf, streamKeyOf } from './videos.rows.ts';
 import { videos } from './videos.table.ts';
@@ -81,6 +82,9 @@ export function createProcessingService({ ctx, files }: Pick<VideosDeps, 'ctx' |
     );
 
     await report(job, 20, '영상 정보 읽는 중');
+    // An index that lists the same data again would make the copy many times the upload.
+    const index = await checkMp4Index(input);
+    if (!index.ok) throw new Unprocessable(index.reason);
     const info = await probe(input, job.signal);
     if (!info.video) throw new Unprocessable('영상 트랙이 없는 파일입니다 (소리만 있는 파일은 올릴 수 없습니다)');
     if (!(info.durationSec > 0)) throw new Unprocessable('영상 길이를 읽을 수 없습니다. 파일이 손상되었을 수 있습니다');
@@ -88,7 +92,7 @@ export function createProcessingService({ ctx, files }: Pick<VideosDeps, 'ctx' |
     await report(job, 22, '미리보기 이미지 만드는 중');
     await makePoster({ input, output: poster, atSec: Math.min(5, info.durationSec / 2), signal: job.signal });
     const { transcoded } = await makeStream({
-      input, output, probe: info, signal: job.signal,
+      input, output, probe: info, inputBytes: source.size, signal: job.signal,
       progress: throttled(job, 25, 90, '스트리밍용으로 변환하는 중'),
     });
 
@@ -139,7 +143,7 @@ export function createProcessingService({ ctx, files }: Pick<VideosDeps, 'ctx' |
           await process(job, workDir);
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);
-          if (err instanceof Unprocessable) return fail(job.data.videoId, message);
+          if (err instanceof Unprocessable || err instanceof FfmpegRefused) return fail(job.data.videoId, message);
           if (job.attempt > PROCESS_RETRIES) await fail(job.data.videoId, `처리하지 못했습니다: ${message}`);
           else await report(job, 0, `다시 시도합니다 (${job.attempt}/${PROCESS_RETRIES + 1}): ${message}`).catch(() => {});
           throw err;

@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, type PDFRef } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
+import { checkPdfInflation, PDF_TOO_PACKED, PdfBudgetError } from '../../../lib/pdf/budget.ts';
+import { countOperators } from '../../../lib/pdf/operators.ts';
 import type { Gray } from './image.ts';
 
 /**
@@ -19,6 +21,15 @@ const MAX_INPUT_PIXELS = 80_000_000;
 /** Pages of one uploaded PDF at most. */
 export const MAX_PDF_PAGES = 1000;
 const TOO_MANY_PIXELS = '그림이 너무 큽니다 (최대 8천만 화소). 스캔 해상도를 낮추어 다시 올려 주세요';
+/**
+ * A page that is not one plain picture is drawn by pdf.js only within these: drawing commands
+ * (a scan is one `Do` of its picture; our own printed 60-question sheet is 11,501), and the canvas at
+ * 200 dpi (A3 is 7.7 million pixels). A page over either is refused without being drawn.
+ */
+export const PAGE_RENDER_LIMITS = { maxOperators: 50_000, maxPixels: 20_000_000 } as const;
+/** A content stream that unpacks to more than this is more commands than a page may have. */
+const MAX_CONTENT_BYTES = 4 * 1024 * 1024;
+const NOT_A_SCAN = `스캔한 답안지가 아닙니다: 이 쪽은 그림이 아니라 그리기 명령 ${PAGE_RENDER_LIMITS.maxOperators.toLocaleString('ko-KR')}개 이상으로 되어 있습니다. 답안지를 스캐너나 사진으로 올려 주세요`;
 
 export class DecodeError extends Error {}
 
@@ -48,23 +59,86 @@ function toGray(data: Buffer, width: number, height: number, channels: number): 
  * A page of a PDF: its JPEG (`bytes`), its packed raw pixels (`flate`, inflated only when the page
  * is read, so a batch never holds every page unpacked), or to be rendered by pdf.js.
  */
-export type PdfPage = { index: number; bytes?: Uint8Array; flate?: { width: number; height: number; channels: 1 | 3; data: Uint8Array }; render?: true };
+export type PdfPage = { index: number; bytes?: Uint8Array; flate?: { width: number; height: number; channels: 1 | 3; data: Uint8Array }; render?: true; refused?: string };
 
 /** How many pages a PDF has, and each page's picture when it is one plain picture. */
 export async function splitPdf(bytes: Uint8Array): Promise<PdfPage[]> {
   let doc: PDFDocument;
   try {
+    // Before pdf-lib inflates its object streams in full: what they unpack to is counted first.
+    await checkPdfInflation(bytes);
     doc = await PDFDocument.load(bytes, { updateMetadata: false });
   } catch (err) {
+    if (err instanceof PdfBudgetError) throw new DecodeError(PDF_TOO_PACKED);
     const encrypted = err instanceof Error && /encrypt/i.test(err.message);
     throw new DecodeError(encrypted ? '암호가 걸린 PDF는 읽을 수 없습니다' : 'PDF를 읽지 못했습니다. 파일이 손상되었을 수 있습니다');
   }
   const pages = doc.getPages();
   if (pages.length > MAX_PDF_PAGES) throw new DecodeError(`PDF 한 파일은 ${MAX_PDF_PAGES.toLocaleString('ko-KR')}쪽까지 읽을 수 있습니다. 나누어 올려 주세요`);
+  const counted = new Map<PDFRawStream, { operators: number; paints: number }>();
   return pages.map((page, index) => {
     const pic = pagePicture(doc, page.node.Resources());
-    return pic ? { index, ...pic } : { index, render: true as const };
+    if (pic) return { index, ...pic };
+    return pageOperators(doc, page, counted) > PAGE_RENDER_LIMITS.maxOperators ? { index, refused: NOT_A_SCAN } : { index, render: true as const };
   });
+}
+
+/**
+ * Drawing commands pdf.js would run for a page: its content streams, plus each `Do` times the
+ * commands of the page's form XObjects (a form drawn 1,000 times runs 1,000 times). Streams are
+ * counted once per file (`counted`): 1,000 pages sharing one stream cost one count.
+ */
+function pageOperators(doc: PDFDocument, page: PDFPage, counted: Map<PDFRawStream, { operators: number; paints: number }>): number {
+  const limit = PAGE_RENDER_LIMITS.maxOperators;
+  const count = (stream: PDFRawStream) => {
+    let n = counted.get(stream);
+    if (!n) {
+      const content = contentBytes(stream);
+      n = content ? countOperators(content, limit) : { operators: limit + 1, paints: 0 };
+      counted.set(stream, n);
+    }
+    return n;
+  };
+  const contents = page.node.Contents();
+  const streams = (contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : []).map((c) => (c instanceof PDFRef ? doc.context.lookup(c) : c));
+  let total = 0;
+  let paints = 0;
+  for (const s of streams) {
+    if (!(s instanceof PDFRawStream)) continue;
+    const n = count(s);
+    total += n.operators;
+    paints += n.paints;
+    if (total > limit) return total;
+  }
+  // A form drawn by each `Do` runs its own commands, and the forms it draws in turn (three deep at most).
+  const formsCost = (resources: PDFDict | undefined, depth: number): number => {
+    const xobjects = resources?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+    let cost = 0;
+    for (const [, ref] of xobjects?.entries() ?? []) {
+      const obj = ref instanceof PDFRef ? doc.context.lookup(ref) : ref;
+      if (!(obj instanceof PDFRawStream) || obj.dict.get(PDFName.of('Subtype')) !== PDFName.of('Form')) continue;
+      if (depth > 3) return limit + 1;
+      const n = count(obj);
+      cost += n.operators + (n.paints ? n.paints * formsCost(obj.dict.lookupMaybe(PDFName.of('Resources'), PDFDict), depth + 1) : 0);
+      if (cost > limit) return cost;
+    }
+    return cost;
+  };
+  const forms = paints ? formsCost(page.node.Resources(), 1) : 0;
+  return total + paints * forms;
+}
+
+/** A content stream's commands, unpacked no further than MAX_CONTENT_BYTES (null: more than that, or unreadable). */
+function contentBytes(stream: PDFRawStream): Uint8Array | null {
+  const filter = stream.dict.lookup(PDFName.of('Filter'));
+  try {
+    if (!filter) return stream.contents.byteLength > MAX_CONTENT_BYTES ? null : stream.contents;
+    if (filter === PDFName.of('FlateDecode')) return inflateSync(stream.contents, { maxOutputLength: MAX_CONTENT_BYTES });
+    const out = decodePDFRawStream(stream).decode();
+    return out.byteLength > MAX_CONTENT_BYTES ? null : out;
+  } catch {
+    return null;
+  }
 }
 
 function pagePicture(doc: PDFDocument, resources: PDFDict | undefined): Pick<PdfPage, 'bytes' | 'flate'> | null {
@@ -122,16 +196,19 @@ export async function decodePdfPage(page: PdfPage, pdfBytes: Uint8Array, opts: {
       .toBuffer({ resolveWithObject: true });
     return toGray(data, info.width, info.height, info.channels);
   }
-  return (await renderPdfPages(pdfBytes, { dpi: 200, pages: [page.index] }))[0]!;
+  if (page.refused) throw new DecodeError(page.refused);
+  return (await renderPdfPages(pdfBytes, { dpi: 200, pages: [page.index], maxPixels: PAGE_RENDER_LIMITS.maxPixels }))[0]!;
 }
 
 const require = createRequire(import.meta.url);
 
 /** Renders PDF pages with pdf.js (greyscale, `dpi`). Also how the tests turn our own sheet into pixels. */
-export async function renderPdfPages(bytes: Uint8Array, opts: { dpi: number; pages?: number[] }): Promise<Gray[]> {
+export async function renderPdfPages(bytes: Uint8Array, opts: { dpi: number; pages?: number[]; maxPixels?: number }): Promise<Gray[]> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const standardFontDataUrl = path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts/');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), standardFontDataUrl, disableFontFace: true, isEvalSupported: false, verbosity: 0 }).promise;
+  // maxImageSize: pdf.js decodes no picture over the pixel cap.
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), standardFontDataUrl, disableFontFace: true, isEvalSupported: false, verbosity: 0, maxImageSize: MAX_INPUT_PIXELS }).promise;
+  const maxPixels = opts.maxPixels ?? MAX_INPUT_PIXELS;
   try {
     const wanted = opts.pages ?? Array.from({ length: doc.numPages }, (_, i) => i);
     const out: Gray[] = [];
@@ -141,7 +218,7 @@ export async function renderPdfPages(bytes: Uint8Array, opts: { dpi: number; pag
       const width = Math.round(viewport.width);
       const height = Math.round(viewport.height);
       // A page's own size decides the canvas: a page declared metres wide is refused, not drawn.
-      if (width * height > MAX_INPUT_PIXELS) throw new DecodeError(TOO_MANY_PIXELS);
+      if (width * height > maxPixels) throw new DecodeError(maxPixels === MAX_INPUT_PIXELS ? TOO_MANY_PIXELS : `쪽이 너무 큽니다 (200dpi로 ${Math.round(maxPixels / 1_000_000)}백만 화소 초과). A4나 A3 답안지를 올려 주세요`);
       const factory = doc.canvasFactory as { create: (w: number, h: number) => { canvas: unknown; context: CanvasRenderingContext2D }; destroy: (c: unknown) => void };
       const target = factory.create(width, height);
       target.context.fillStyle = '#ffffff';
