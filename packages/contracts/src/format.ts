@@ -44,19 +44,26 @@ export function formatWon(amount: number): string {
 }
 
 const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'] as const;
+const KST_OFFSET_MS = 9 * 3_600_000;
 
-/** A date as Koreans write it: "2026. 11. 21.(토)". Accepts a Date or an ISO date string. */
+/**
+ * A date as Koreans write it: "2026. 11. 21.(토)". An ISO date ("2026-11-21") is a calendar date
+ * and is written as it is; an instant (a Date, or a date-time string) is read on the Korean clock,
+ * whatever the server's or the browser's time zone (issue 35 item 6: a link expiring at 00:30 KST on
+ * the 16th was texted as "12. 15." by a server on UTC). Every date put in a message uses this.
+ */
 export function formatKoreanDate(value: Date | string, opts: { weekday?: boolean } = {}): string {
-  const d = typeof value === 'string' ? parseLocalDate(value) : value;
-  const base = `${d.getFullYear()}. ${d.getMonth() + 1}. ${d.getDate()}.`;
-  return opts.weekday === false ? base : `${base}(${WEEKDAYS[d.getDay()]})`;
+  const m = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : new Date(new Date(value).getTime() + KST_OFFSET_MS);
+  const base = `${d.getUTCFullYear()}. ${d.getUTCMonth() + 1}. ${d.getUTCDate()}.`;
+  return opts.weekday === false ? base : `${base}(${WEEKDAYS[d.getUTCDay()]})`;
 }
 
-/** "2026-11-21" is a calendar date, not an instant: parse it in local time. */
-function parseLocalDate(value: string): Date {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (m) return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return new Date(value);
+/** A time as Koreans write it: "18:30" (Korean clock) → "오후 6:30"; an instant is read on the Korean clock. */
+export function formatKoreanTime(value: Date | string): string {
+  const hhmm = typeof value === 'string' && /^\d{2}:\d{2}/.test(value) ? value : new Date(new Date(value).getTime() + KST_OFFSET_MS).toISOString().slice(11, 16);
+  const h = Number(hhmm.slice(0, 2));
+  return `${h < 12 ? '오전' : '오후'} ${h % 12 === 0 ? 12 : h % 12}:${hhmm.slice(3, 5)}`;
 }
 
 const collator = new Intl.Collator('ko-KR');

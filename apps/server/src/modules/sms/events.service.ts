@@ -1,4 +1,5 @@
-import { DAY_LABELS, addDays, dayOfWeek, kstToday } from '@academy/contracts/dates';
+import { addDays, kstToday } from '@academy/contracts/dates';
+import { formatKoreanDate, formatKoreanTime } from '@academy/contracts/format';
 import { SMS_EVENT_VARIABLES, fillVariables, type SmsEvent } from '@academy/contracts/sms';
 import type { Job, JobDefinition } from '../../lib/jobs/jobs.ts';
 import type { ExamReleased } from '../exams/index.ts';
@@ -10,17 +11,6 @@ export const ATTENDANCE_QUEUE = 'sms.attendance';
 export const RELEASE_QUEUE = 'sms.score-released';
 
 type AttendanceJob = Omit<AttendanceChange, 'actorId'> & { event: 'absence' | 'late'; actorId: number };
-
-/** "2026-11-21" → "11월 21일(토)", as a parent reads a date in a text. */
-export function dateLabel(isoDate: string): string {
-  return `${Number(isoDate.slice(5, 7))}월 ${Number(isoDate.slice(8, 10))}일(${DAY_LABELS[dayOfWeek(isoDate)]})`;
-}
-
-/** "18:30" → "오후 6:30". */
-export function timeLabel(hhmm: string): string {
-  const h = Number(hhmm.slice(0, 2));
-  return `${h < 12 ? '오전' : '오후'} ${h % 12 === 0 ? 12 : h % 12}:${hhmm.slice(3, 5)}`;
-}
 
 const KST = '+09:00';
 const HOUR_MS = 3_600_000;
@@ -94,7 +84,7 @@ export function createEventService(deps: SmsDeps & { settings: SettingsService }
         if (!c?.parentPhone) continue;
         await ctx.sms.queue({
           toPhone: c.parentPhone,
-          body: eventText(config.text, { 이름: c.name, 강의명: names.get(d.lectureId) ?? '', 날짜: dateLabel(d.date), 시간: timeLabel(d.startTime) }),
+          body: eventText(config.text, { 이름: c.name, 강의명: names.get(d.lectureId) ?? '', 날짜: formatKoreanDate(d.date), 시간: formatKoreanTime(d.startTime) }),
           purpose: d.event,
           audience: 'parent',
           userId,

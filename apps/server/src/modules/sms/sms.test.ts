@@ -199,7 +199,7 @@ describe('automatic texts', () => {
     await expect.poll(async () => (await parentTexts('absence', kids[1]!.id)).length, { timeout: 20_000, interval: 100 }).toBe(1);
     const [text] = await parentTexts('absence', kids[1]!.id);
     expect(text!.toPhone).toBe(kids[1]!.parentPhone);
-    expect(text!.body).toMatch(new RegExp(`^\\[테스트학원\\] ${kids[1]!.name} 학생이 \\d+월 \\d+일\\([월화수목금토일]\\) 오후 7:00 고2 수학 문자반 수업에 출석하지 않았습니다`));
+    expect(text!.body).toMatch(new RegExp(`^\\[테스트학원\\] ${kids[1]!.name} 학생이 \\d{4}\\. \\d+\\. \\d+\\.\\([월화수목금토일]\\) 오후 7:00 고2 수학 문자반 수업에 출석하지 않았습니다`));
     // Marked again (출석 then 결석): the parent is not told twice for one session.
     const before = (await t.ctx.jobs.counts('sms.attendance')).completed;
     await attendance([kids[1]!.id], presentType);
