@@ -122,6 +122,18 @@ export const bookingRulesSchema = z.object({
 export type BookingRules = z.infer<typeof bookingRulesSchema>;
 export const DEFAULT_BOOKING_RULES: BookingRules = { opensWeekday: 7, opensTime: '21:00', closeBeforeMinutes: 0, cancelBeforeMinutes: 180 };
 
+const DAY_NAMES = ['', '월', '화', '수', '목', '금', '토', '일'] as const;
+
+/**
+ * The booking rule in words, from the configured rule only: "일요일 21:00에 다음 주 예약 시작 ·
+ * 예약 마감: 시작 3시간 전 · 취소: 시작 3시간 전까지". Staff and students read this one text (issue
+ * 35 item 7: a hand-written notice said "전날 밤 10시까지" while the rule was "시작할 때").
+ */
+export function bookingRulesText(r: BookingRules): string {
+  const minutes = (m: number) => (m === 0 ? '시작할 때' : m % 60 === 0 ? `시작 ${m / 60}시간 전` : `시작 ${m}분 전`);
+  return `${DAY_NAMES[r.opensWeekday]}요일 ${r.opensTime}에 다음 주 예약 시작 · 예약 마감: ${minutes(r.closeBeforeMinutes)} · 취소: ${minutes(r.cancelBeforeMinutes)}까지`;
+}
+
 export type WindowOverride = { opensAt: string | null; closesAt: string | null };
 export type BookingWindow = { opensAt: string; closesAt: string; cancelUntil: string; source: 'slot' | 'day' | 'rule' };
 
@@ -359,6 +371,7 @@ export type MyBooking = z.infer<typeof myBooking>;
 export const portalBoard = z.object({
   now: text().describe('서버 시각 (예약 시작까지 남은 시간 계산용)'),
   notice: notice.describe('클리닉 안내'),
+  rulesText: text().describe('예약 규칙 (센터 설정에서 만든 문장: 예약 시작·마감·취소)'),
   targets: z.array(clinicTarget).describe('내 클리닉 대상 (공개된 시험)'),
   mine: z.array(myBooking),
   slots: z.array(openSlot).describe('기간 안의 예약제 시간'),

@@ -120,6 +120,15 @@ describe('booking windows and cancelling', () => {
     expect((await t.call('PUT', '/api/admin/clinic-rules', staff.admin.token, { ...rules.json, opensTime: '9시' })).json.issues[0].path).toBe('opensTime');
   });
 
+  it('the student reads the booking deadline the center set, in one sentence made from the rule (issue 35 item 7)', async () => {
+    const board = async () => (await t.call('GET', '/api/sp/clinic-slots', crowd[90]!.token)).json;
+    expect((await board()).rulesText).toBe('일요일 21:00에 다음 주 예약 시작 · 예약 마감: 시작할 때 · 취소: 시작 3시간 전까지');
+    const rules = (await t.call('GET', '/api/clinic/rules', ta())).json;
+    expect((await t.call('PUT', '/api/admin/clinic-rules', staff.admin.token, { ...rules, closeBeforeMinutes: 120 })).status).toBe(200);
+    expect((await board()).rulesText).toContain('예약 마감: 시작 2시간 전');
+    expect((await t.call('PUT', '/api/admin/clinic-rules', staff.admin.token, rules)).status).toBe(200);
+  });
+
   it('a student cancels until the deadline; staff-assigned seats and 지정제 slots are the staff\'s', async () => {
     const date = addDays(kstToday(t.clock.now), 6);
     const slot = await makeSlot(t, { token: ta(), date, cancelUntil: new Date(t.clock.now.getTime() + 600_000).toISOString() });

@@ -1,11 +1,12 @@
 import { addDays, kstToday } from '@academy/contracts/dates';
-import { bookingState, CLINIC_ERRORS, type MyBooking, type OpenSlot, type Participant, type PortalBoard, rangeIssues, type Slot, type SlotKind } from '@academy/contracts/clinic';
+import { bookingRulesText, bookingState, CLINIC_ERRORS, type MyBooking, type OpenSlot, type Participant, type PortalBoard, rangeIssues, type Slot, type SlotKind } from '@academy/contracts/clinic';
 import type { PortalCounsel } from '@academy/contracts/counsel';
 import { and, between, eq, gte, inArray, or } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
 import type { BookingService } from './booking.service.ts';
 import type { ClinicDeps } from './clinic.deps.ts';
 import type { ClinicRows, WindowedSlot } from './clinic.rows.ts';
+import type { SlotService } from './slots.service.ts';
 import { clinicParticipants, clinicSlots } from './clinic.table.ts';
 
 /** How far ahead a student sees slots by default. */
@@ -16,8 +17,8 @@ const DEFAULT_DAYS = 14;
  * open, their own bookings, their 클리닉대상 scores (released exams only) and the clinic notice.
  * A student sees other students only as a number of taken seats.
  */
-export function createPortalService(deps: ClinicDeps & { rows: ClinicRows; booking: BookingService }) {
-  const { ctx, exams, notices, rows, booking } = deps;
+export function createPortalService(deps: ClinicDeps & { rows: ClinicRows; booking: BookingService; slots: Pick<SlotService, 'rules'> }) {
+  const { ctx, exams, notices, rows, booking, slots: slotService } = deps;
   const { db } = ctx;
 
   function range(opts: { from?: string; to?: string }): { startDate: string; endDate: string } {
@@ -78,8 +79,8 @@ export function createPortalService(deps: ClinicDeps & { rows: ClinicRows; booki
 
   return {
     async clinic(opts: { userId: number; from?: string; to?: string }): Promise<PortalBoard> {
-      const [b, notice] = await Promise.all([board({ ...opts, kind: 'clinic' }), notices.clinicNotice()]);
-      return { ...b, notice };
+      const [b, notice, rules] = await Promise.all([board({ ...opts, kind: 'clinic' }), notices.clinicNotice(), slotService.rules()]);
+      return { ...b, notice, rulesText: bookingRulesText(rules) };
     },
 
     async counsel(opts: { userId: number; from?: string; to?: string }): Promise<PortalCounsel> {
