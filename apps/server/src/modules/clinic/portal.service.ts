@@ -18,7 +18,7 @@ const DEFAULT_DAYS = 14;
  * A student sees other students only as a number of taken seats.
  */
 export function createPortalService(deps: ClinicDeps & { rows: ClinicRows; booking: BookingService; slots: Pick<SlotService, 'rules'> }) {
-  const { ctx, exams, notices, rows, booking, slots: slotService } = deps;
+  const { ctx, exams, lectures, notices, rows, booking, slots: slotService } = deps;
   const { db } = ctx;
 
   function range(opts: { from?: string; to?: string }): { startDate: string; endDate: string } {
@@ -60,11 +60,15 @@ export function createPortalService(deps: ClinicDeps & { rows: ClinicRows; booki
       eq(clinicSlots.kind, opts.kind),
       or(and(between(clinicSlots.date, r.startDate, r.endDate), eq(clinicSlots.reserveType, 'self')), mySlotIds.length ? inArray(clinicSlots.id, mySlotIds) : undefined),
     ));
-    const [slots, participants, targets] = await Promise.all([
+    const [slots, participants, targets, enrolled] = await Promise.all([
       rows.mapSlots(windowed),
       rows.mapParticipants(mineRows.map((m) => m.p)),
       opts.kind === 'clinic' ? exams.clinic.scoresOf({ userIds: [opts.userId], statuses: ['required', 'booked', 'done'], releasedOnly: true }) : [],
+      lectures.participation.lecturesOf(opts.userId).then((ids) => new Set(ids)),
     ]);
+    // Slots of the student's own lectures first on each day, then the ones for anyone; another
+    // lecture's slots are not theirs to book and are left out.
+    const ownFirst = (s: OpenSlot) => (s.lectureId === null ? 1 : 0);
     const mineBySlot = new Map(participants.map((p) => [p.slotId, p]));
     const released = new Set(targets.map((t) => t.examId));
     const open = slots.map((s) => openSlot(s, mineBySlot.get(s.id)?.id ?? null));
@@ -72,7 +76,9 @@ export function createPortalService(deps: ClinicDeps & { rows: ClinicRows; booki
     return {
       now: ctx.now().toISOString(),
       mine: participants.map((p) => booked(p, openById.get(p.slotId)!, released)).sort((a, b) => a.slot.date.localeCompare(b.slot.date) || a.slot.startTime.localeCompare(b.slot.startTime)),
-      slots: open.filter((s) => s.reserveType === 'self' && s.date >= r.startDate && s.date <= r.endDate),
+      slots: open
+        .filter((s) => s.reserveType === 'self' && s.date >= r.startDate && s.date <= r.endDate && (s.lectureId === null || enrolled.has(s.lectureId)))
+        .sort((a, b) => a.date.localeCompare(b.date) || ownFirst(a) - ownFirst(b) || a.startTime.localeCompare(b.startTime)),
       targets: targets.filter((t) => t.clinic !== 'done').map(({ userId: _u, ...t }) => t),
     };
   }
