@@ -46,7 +46,7 @@ export function createModules(ctx: AppContext) {
   // words: the week reads the clinic module, created just below, only when a parent opens a link.
   const parentWeek = createParentWeekModule({ ctx, lectures, exams, files, students, bookedClinicSlots: (o) => clinic.bookings.ofStudent(o) });
   const sms = createSmsModule({ ctx, users, students, lectures, exams, templates: pushAlertTemplates.templates, parentWeek });
-  const clinic = createClinicModule({ ctx, users, students, exams, notices, records: studentRecords, hurryText: (v) => sms.events.textFor('clinic_hurry', v) });
+  const clinic = createClinicModule({ ctx, users, lectures, students, exams, notices, records: studentRecords, hurryText: (v) => sms.events.textFor('clinic_hurry', v) });
   const board = createBoardModule({ ctx, users, files, sms });
   const center = createCenterModule({ ctx, lectures, sms });
   const dashboard = createDashboardModule({ ctx, lectures, exams, clinic });

@@ -27,6 +27,7 @@ export const CLINIC_ERRORS = errorCodes('clinic', {
   overlap: 409,
   already_reserved: 409,
   not_open: 409,
+  not_enrolled: 403,
   closed: 409,
   cancel_closed: 409,
   assigned_only: 409,
@@ -122,6 +123,18 @@ export const bookingRulesSchema = z.object({
 export type BookingRules = z.infer<typeof bookingRulesSchema>;
 export const DEFAULT_BOOKING_RULES: BookingRules = { opensWeekday: 7, opensTime: '21:00', closeBeforeMinutes: 0, cancelBeforeMinutes: 180 };
 
+const DAY_NAMES = ['', '월', '화', '수', '목', '금', '토', '일'] as const;
+
+/**
+ * The booking rule in words, from the configured rule only: "일요일 21:00에 다음 주 예약 시작 ·
+ * 예약 마감: 시작 3시간 전 · 취소: 시작 3시간 전까지". Staff and students read this one text (issue
+ * 35 item 7: a hand-written notice said "전날 밤 10시까지" while the rule was "시작할 때").
+ */
+export function bookingRulesText(r: BookingRules): string {
+  const minutes = (m: number) => (m === 0 ? '시작할 때' : m % 60 === 0 ? `시작 ${m / 60}시간 전` : `시작 ${m}분 전`);
+  return `${DAY_NAMES[r.opensWeekday]}요일 ${r.opensTime}에 다음 주 예약 시작 · 예약 마감: ${minutes(r.closeBeforeMinutes)} · 취소: ${minutes(r.cancelBeforeMinutes)}까지`;
+}
+
 export type WindowOverride = { opensAt: string | null; closesAt: string | null };
 export type BookingWindow = { opensAt: string; closesAt: string; cancelUntil: string; source: 'slot' | 'day' | 'rule' };
 
@@ -184,6 +197,7 @@ export const slotBody = z
     room: text().trim().max(30, '장소는 30자까지입니다').default('').describe('장소 (강의실)'),
     title: text().trim().max(60, '이름은 60자까지입니다').default('').describe('이름 (예: 고2 수학 클리닉)'),
     taId: idParam.nullable().default(null).describe('담당 조교 ID'),
+    lectureId: idParam.nullable().default(null).describe('이 강좌 수강생만 예약 (비우면 누구나)'),
     reserveType: z.enum(RESERVE_TYPES).default('self').describe('self: 예약제 (학생이 예약), assigned: 지정제 (직원이 배정)'),
     opensAt: instant.nullable().default(null).describe('이 시간의 예약 시작 (비우면 그날 또는 센터 규칙)'),
     closesAt: instant.nullable().default(null).describe('이 시간의 예약 마감 (비우면 그날 또는 센터 규칙)'),
@@ -205,6 +219,8 @@ export const slot = z.object({
   title: text(),
   taId: z.number().nullable(),
   taName: text().nullable(),
+  lectureId: z.number().nullable().describe('이 강좌 수강생만 예약'),
+  lectureName: text().nullable(),
   reserveType: z.enum(RESERVE_TYPES),
   opensAt: text().nullable().describe('이 시간에 따로 정한 예약 시작'),
   closesAt: text().nullable(),
@@ -359,6 +375,7 @@ export type MyBooking = z.infer<typeof myBooking>;
 export const portalBoard = z.object({
   now: text().describe('서버 시각 (예약 시작까지 남은 시간 계산용)'),
   notice: notice.describe('클리닉 안내'),
+  rulesText: text().describe('예약 규칙 (센터 설정에서 만든 문장: 예약 시작·마감·취소)'),
   targets: z.array(clinicTarget).describe('내 클리닉 대상 (공개된 시험)'),
   mine: z.array(myBooking),
   slots: z.array(openSlot).describe('기간 안의 예약제 시간'),

@@ -386,6 +386,12 @@ export const myResult = z.object({
 });
 export type MyResult = z.infer<typeof myResult>;
 
+/**
+ * A class rate is shown to students and parents only from this many answers on: one answer makes
+ * "반 정답률 0%" (issue 35 item 8); below it the screens say how many answered instead.
+ */
+export const MIN_RATE_ANSWERS = 5;
+
 export const resultQuestion = z.object({
   no: z.number(),
   kind: z.enum(['choice', 'short']),
@@ -394,7 +400,8 @@ export const resultQuestion = z.object({
   answer: text().describe('정답 (공개된 시험만)'),
   given: text().nullable().describe('내 답'),
   correct: z.boolean(),
-  correctRate: z.number().nullable().describe('반 전체 정답률 (0–1)'),
+  correctRate: z.number().nullable().describe(`반 전체 정답률 (0–1); 응답이 ${MIN_RATE_ANSWERS}명 미만이면 null`),
+  answered: z.number().describe('이 문항에 답안이 있는 응시자 수 ("n명 응답")'),
 });
 export const myResultDetail = myResult.extend({
   questions: z.array(resultQuestion).describe('문항별 결과 (답안이 있을 때)'),

@@ -20,7 +20,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   date: '날짜', dates: '날짜', startDate: '시작일', endDate: '종료일', fromDate: '시작일', toDates: '옮길 날짜',
   from: '시작', to: '끝', startTime: '시작 시각', endTime: '종료 시각', startedAt: '시작 시각', endedAt: '종료 시각',
   scheduledAt: '예약 시각', month: '월', year: '연도', minutes: '분', hours: '시간', days: '일수',
-  attendance: '출결', attTypeId: '출결 유형', attendanceTypes: '출결 유형', attendanceDelayMinutes: '출결 문자 지연',
+  attendance: '출결', attTypeId: '출결 유형', attendanceTypes: '출결 유형', attendanceDelayMinutes: '출결 문자 지연', textFromHour: '자동 문자 시작 시각', textUntilHour: '자동 문자 끝 시각', skipText: '자동 문자 안 보냄',
   capacity: '정원', seats: '좌석', locked: '잠금', isPublic: '공개',
   // exams and scores
   examId: '시험', examIds: '시험', title: '제목', examType: '시험 유형', examDate: '시험일', maxScore: '만점',

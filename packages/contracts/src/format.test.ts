@@ -37,6 +37,11 @@ describe('Korean formats', () => {
     expect(formatWon(-0.4)).toBe('0원');
     expect(formatKoreanDate('2026-11-21')).toBe('2026. 11. 21.(토)');
     expect(formatKoreanDate('2026-11-23', { weekday: false })).toBe('2026. 11. 23.');
+    // An instant is read on the Korean clock: 00:30 KST on the 16th is 15:30 UTC on the 15th.
+    expect(formatKoreanDate(new Date('2026-12-15T15:30:00Z'))).toBe('2026. 12. 16.(수)');
+    expect(formatKoreanDate('2026-12-15T14:59:00Z')).toBe('2026. 12. 15.(화)');
+    expect(formatKoreanTime('2026-12-15T15:30:00Z')).toBe('오전 12:30');
+    expect(formatKoreanTime('18:30')).toBe('오후 6:30');
   });
 
   it('sorts names in 가나다 order', () => {

@@ -44,27 +44,31 @@ export function formatWon(amount: number): string {
 }
 
 const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'] as const;
+const KST_OFFSET_MS = 9 * 3_600_000;
 
-/** A date as Koreans write it: "2026. 11. 21.(토)". Accepts a Date or an ISO date string. */
+/**
+ * A date as Koreans write it: "2026. 11. 21.(토)". An ISO date ("2026-11-21") is a calendar date
+ * and is written as it is; an instant (a Date, or a date-time string) is read on the Korean clock,
+ * whatever the server's or the browser's time zone (issue 35 item 6: a link expiring at 00:30 KST on
+ * the 16th was texted as "12. 15." by a server on UTC). Every date put in a message uses this.
+ */
 export function formatKoreanDate(value: Date | string, opts: { weekday?: boolean } = {}): string {
-  const d = typeof value === 'string' ? parseLocalDate(value) : value;
-  const base = `${d.getFullYear()}. ${d.getMonth() + 1}. ${d.getDate()}.`;
-  return opts.weekday === false ? base : `${base}(${WEEKDAYS[d.getDay()]})`;
+  const m = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : new Date(new Date(value).getTime() + KST_OFFSET_MS);
+  const base = `${d.getUTCFullYear()}. ${d.getUTCMonth() + 1}. ${d.getUTCDate()}.`;
+  return opts.weekday === false ? base : `${base}(${WEEKDAYS[d.getUTCDay()]})`;
 }
 
-/** A wall-clock time of the timetable as Koreans say it: "19:00" → "오후 7:00", "00:30" → "오전 12:30". */
-export function formatKoreanTime(hhmm: string): string {
-  const m = /^(\d{1,2}):(\d{2})/.exec(hhmm);
-  if (!m) return hhmm;
-  const h = Number(m[1]) % 24;
-  return `${h < 12 ? '오전' : '오후'} ${h % 12 === 0 ? 12 : h % 12}:${m[2]}`;
-}
-
-/** "2026-11-21" is a calendar date, not an instant: parse it in local time. */
-function parseLocalDate(value: string): Date {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (m) return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return new Date(value);
+/**
+ * A time as Koreans say it: a wall-clock time of the timetable ("19:00" → "오후 7:00", "00:30" →
+ * "오전 12:30") is written as it is; an instant is read on the Korean clock.
+ */
+export function formatKoreanTime(value: Date | string): string {
+  const m = typeof value === 'string' ? /^(\d{1,2}):(\d{2})/.exec(value) : null;
+  const hhmm = m ? `${m[1]}:${m[2]}` : new Date(new Date(value).getTime() + KST_OFFSET_MS).toISOString().slice(11, 16);
+  const [hh, mm] = hhmm.split(':');
+  const h = Number(hh) % 24;
+  return `${h < 12 ? '오전' : '오후'} ${h % 12 === 0 ? 12 : h % 12}:${mm}`;
 }
 
 const collator = new Intl.Collator('ko-KR');

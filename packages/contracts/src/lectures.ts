@@ -395,13 +395,14 @@ export const weeklyLecturesApi = {
 
 // ─── attendance ─────────────────────────────────────────────────────────────────────────────────
 
-export const attendanceType = z.object({ id: z.number(), name: text(), color: text(), countsAsPresent: z.boolean(), seq: z.number() });
+export const attendanceType = z.object({ id: z.number(), name: text(), color: text(), countsAsPresent: z.boolean(), skipText: z.boolean(), seq: z.number() });
 export type AttendanceType = z.infer<typeof attendanceType>;
 
 export const attendanceTypeBody = z.object({
   name: text().trim().min(1, '출결 유형 이름을 입력해 주세요').max(20).describe('출결 유형 이름'),
   color: text().regex(/^#[0-9a-fA-F]{6}$/, '색상은 #RRGGBB 형식이어야 합니다').describe('표시 색상'),
   countsAsPresent: z.boolean().describe('출석으로 인정하는지'),
+  skipText: z.boolean().default(false).describe('미리 알린 결석(병결, 가족 여행 등): 결석/지각 자동 문자를 보내지 않음'),
   seq: z.number().int().min(0).max(1000).optional().describe('표시 순서'),
 });
 

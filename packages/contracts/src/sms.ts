@@ -318,15 +318,24 @@ export const smsEventSetting = z.object({
 });
 export type SmsEventSetting = z.infer<typeof smsEventSetting>;
 
-export const smsSettingsBody = z.object({
+const textHour = z.number().int().min(0, '시각은 0~24시 사이로 입력해 주세요').max(24, '시각은 0~24시 사이로 입력해 주세요');
+
+/** Until a center sets its own: automatic attendance texts from 08:00 to 22:00 (Korea time). */
+export const DEFAULT_TEXT_HOURS = { from: 8, until: 22 } as const;
+
+const smsSettingsFields = z.object({
   senderName: text().trim().min(1, '보내는 곳 이름을 입력해 주세요').max(20, '보내는 곳 이름은 20자 이하로 입력해 주세요').describe('광고 문자 앞에 붙는 이름 (예: 한빛학원)'),
   optOutNotice: text().trim().max(60, '수신거부 안내는 60자 이하로 입력해 주세요').default('').describe('광고 문자 끝의 무료 수신거부 안내 (예: 무료수신거부 080-123-4567). 비어 있으면 광고 문자를 보낼 수 없습니다'),
   attendanceDelayMinutes: z.number().int().min(0).max(60).describe('출결 표시 후 알림까지 기다리는 분 (그 사이 고치면 보내지 않음)'),
   weekLinkDays: linkDaysSchema.describe('#{링크}로 보내는 주간 리포트 링크의 유효 기간 (일)'),
+  textFromHour: textHour.default(DEFAULT_TEXT_HOURS.from).describe('결석/지각 자동 문자를 보내기 시작하는 시각 (한국 시각, 시)'),
+  textUntilHour: textHour.default(DEFAULT_TEXT_HOURS.until).describe('이 시각부터는 다음 날 시작 시각에 보냄 (한국 시각, 시)'),
   events: z.array(smsEventSetting).max(SMS_EVENTS.length),
 });
 
-export const smsSettings = smsSettingsBody.extend({
+export const smsSettingsBody = smsSettingsFields.refine((v) => v.textFromHour < v.textUntilHour, { path: ['textUntilHour'], message: '자동 문자 보내는 시간은 시작 시각이 끝 시각보다 앞서야 합니다' });
+
+export const smsSettings = smsSettingsFields.extend({
   driver: text().describe('outbox: 실제로 보내지 않음 / solapi'),
   prices: z.object({ sms: z.number(), lms: z.number(), alimtalk: z.number() }),
   ratePerSecond: z.number(),

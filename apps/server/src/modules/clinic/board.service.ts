@@ -1,6 +1,5 @@
 import { CLINIC_ERRORS, type CounselType, type DailyStatus, kstInstant, type Participant, type ReserveType, type SlotKind, type TodoItem } from '@academy/contracts/clinic';
-import { DAY_LABELS, dayOfWeek } from '@academy/contracts/dates';
-import { compareKorean } from '@academy/contracts/format';
+import { compareKorean, formatKoreanDate, formatKoreanTime } from '@academy/contracts/format';
 import { and, asc, between, eq } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
 import { userAccounts } from '../users/index.ts';
@@ -12,7 +11,6 @@ type Change = Partial<Pick<ParticipantRow, 'arrivedAt' | 'departedAt' | 'hurried
 const pick = (p: ParticipantRow, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, (p as Record<string, unknown>)[k] ?? null]));
 
 /** "11월 21일(토)" for an SMS. */
-const smsDate = (date: string) => `${Number(date.slice(5, 7))}월 ${Number(date.slice(8, 10))}일(${DAY_LABELS[dayOfWeek(date)]})`;
 
 /**
  * The day's board and what happens on it: the slots × participants of a range of days, arrival
@@ -112,7 +110,7 @@ export function createBoardService(deps: ClinicDeps & { rows: ClinicRows }) {
           if (p.arrivedAt) throw appError(CLINIC_ERRORS.already_arrived, '이미 도착한 학생입니다');
           const contact = (await students.contactsOf([p.userId])).get(p.userId);
           if (!contact?.phone) throw appError(CLINIC_ERRORS.no_phone, '학생 전화번호가 없어 재촉 문자를 보낼 수 없습니다');
-          const body = await hurryText({ 이름: contact.name, 날짜: smsDate(slot.date), 시간: slot.startTime, 장소: slot.room });
+          const body = await hurryText({ 이름: contact.name, 날짜: formatKoreanDate(slot.date), 시간: formatKoreanTime(slot.startTime), 장소: slot.room });
           if (body === null) throw appError(CLINIC_ERRORS.hurry_off, '클리닉 재촉 문자가 꺼져 있습니다. 문자 설정에서 켜 주세요');
           await sms.queue({ toPhone: contact.phone, body, purpose: 'clinic.hurry', userId: p.userId, createdBy: o.actor.id });
           return { hurriedAt: ctx.now(), hurryCount: p.hurryCount + 1 };

@@ -140,6 +140,10 @@ export function createBookingService(deps: ClinicDeps & { rows: ClinicRows }) {
       if (opts.kind === 'counsel' && !opts.counselType) throw appError(CLINIC_ERRORS.counsel_type_required, '상담 유형을 골라 주세요', { field: 'counselType' });
       // The portal routes are open to staff too (STUDENT permission); only students take seats.
       if (!opts.isStudent) throw appError(CLINIC_ERRORS.not_student, '학생 계정만 예약할 수 있습니다');
+      if (slot.lectureId !== null && !(await deps.lectures.participation.lecturesOf(opts.userId)).includes(slot.lectureId)) {
+        const name = (await deps.lectures.lectures.names([slot.lectureId])).get(slot.lectureId) ?? '';
+        throw appError(CLINIC_ERRORS.not_enrolled, `이 ${WORD[opts.kind]} 시간은 '${name}' 수강생만 예약할 수 있습니다`);
+      }
       return db.transaction(async () => {
         const placed = await place({ slot, userId: opts.userId, source: 'self', examId: opts.examId, counselType: opts.counselType, releasedOnly: true, actor: { id: opts.userId } });
         return { participant: placed.participant, slot: { ...slot, reserved: placed.reserved } };

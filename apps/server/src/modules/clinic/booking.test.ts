@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeStaff, makeStudents, type TestAccount } from '../users/users.testkit.ts';
 import { clinicParticipants, clinicSlots } from './clinic.table.ts';
+import { makeLecture } from '../lectures/lectures.testkit.ts';
 import { makeSlot } from './clinic.testkit.ts';
 
 let t: TestApp;
@@ -118,6 +119,35 @@ describe('booking windows and cancelling', () => {
     expect((await reserve(crowd[72]!, slot.id)).status).toBe(200);
     expect((await t.call('PUT', '/api/admin/clinic-rules', ta(), { ...rules.json, cancelBeforeMinutes: 60 })).status).toBe(403);
     expect((await t.call('PUT', '/api/admin/clinic-rules', staff.admin.token, { ...rules.json, opensTime: '9시' })).json.issues[0].path).toBe('opensTime');
+  });
+
+  it('a slot tied to a lecture is for its students: listed first for them, hidden from and refused to others (issue 35 item 7)', async () => {
+    const [english, other] = [crowd[110]!, crowd[111]!];
+    const lecture = await makeLecture(t, { adminToken: staff.admin.token, name: '고2 영어 재시험반', subject: '영어', students: [english.id] });
+    const date = addDays(kstToday(t.clock.now), 4);
+    const anyone = await makeSlot(t, { token: ta(), date, startTime: '17:00', endTime: '18:00' });
+    const mine = await makeSlot(t, { token: ta(), date, startTime: '19:00', endTime: '20:00', lectureId: lecture.id });
+    expect(mine).toMatchObject({ lectureId: lecture.id, lectureName: '고2 영어 재시험반' });
+    const listed = async (student: TestAccount) => ((await t.call('GET', `/api/sp/clinic-slots?from=${date}&to=${date}`, student.token)).json.slots as { id: number }[]).map((x) => x.id);
+    expect(await listed(english)).toEqual([mine.id, anyone.id]);
+    expect(await listed(other)).toEqual([anyone.id]);
+    const refused = await reserve(other, mine.id);
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ code: 'clinic.not_enrolled', message: "이 클리닉 시간은 '고2 영어 재시험반' 수강생만 예약할 수 있습니다" });
+    expect((await reserve(english, mine.id)).status).toBe(200);
+    const unknown = await t.call('POST', '/api/clinic/slots', ta(), { date, startTime: '21:00', endTime: '22:00', capacity: 5, lectureId: 999_999 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.message).toContain('존재하지 않는 강좌입니다');
+    expect(JSON.stringify(unknown.json)).toContain('lectureId');
+  });
+
+  it('the student reads the booking deadline the center set, in one sentence made from the rule (issue 35 item 7)', async () => {
+    const board = async () => (await t.call('GET', '/api/sp/clinic-slots', crowd[90]!.token)).json;
+    expect((await board()).rulesText).toBe('일요일 21:00에 다음 주 예약 시작 · 예약 마감: 시작할 때 · 취소: 시작 3시간 전까지');
+    const rules = (await t.call('GET', '/api/clinic/rules', ta())).json;
+    expect((await t.call('PUT', '/api/admin/clinic-rules', staff.admin.token, { ...rules, closeBeforeMinutes: 120 })).status).toBe(200);
+    expect((await board()).rulesText).toContain('예약 마감: 시작 2시간 전');
+    expect((await t.call('PUT', '/api/admin/clinic-rules', staff.admin.token, rules)).status).toBe(200);
   });
 
   it('a student cancels until the deadline; staff-assigned seats and 지정제 slots are the staff\'s', async () => {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { ExamsModule } from '../exams/index.ts';
+import type { LecturesModule } from '../lectures/index.ts';
 import type { NoticesModule } from '../notices/index.ts';
 import type { StudentRecordsModule } from '../student-records/index.ts';
 import type { StudentsModule } from '../students/index.ts';
@@ -13,6 +14,8 @@ import type { UsersModule } from '../users/index.ts';
 export type ClinicDeps = {
   ctx: AppContext;
   users: UsersModule;
+  /** Lecture names, and who is enrolled (a slot tied to a lecture is for its students). */
+  lectures: Pick<LecturesModule, 'lectures' | 'participation'>;
   students: Pick<StudentsModule, 'contactsOf'>;
   exams: Pick<ExamsModule, 'clinic'>;
   notices: Pick<NoticesModule, 'clinicNotice'>;

@@ -36,7 +36,7 @@ export const mapDay = (d: Pick<DayRow, 'date' | 'memo' | 'opensAt' | 'closesAt'>
 const KIND_WORD: Record<SlotKind, string> = { clinic: '클리닉', counsel: '상담' };
 
 export function createClinicRows(deps: ClinicDeps) {
-  const { ctx, users, exams, records } = deps;
+  const { ctx, users, lectures, exams, records } = deps;
   const { db, realtime } = ctx;
 
   /** Slots with what decides their window (their day, the center's rule), read in one statement. */
@@ -67,7 +67,10 @@ export function createClinicRows(deps: ClinicDeps) {
   }
 
   async function mapSlots(rows: readonly WindowedSlot[]): Promise<Slot[]> {
-    const tas = await users.directory(rows.map((r) => r.taId).filter((id): id is number => id !== null));
+    const [tas, lectureNames] = await Promise.all([
+      users.directory(rows.map((r) => r.taId).filter((id): id is number => id !== null)),
+      lectures.lectures.names(rows.map((r) => r.lectureId).filter((id): id is number => id !== null)),
+    ]);
     return rows.map((r) => ({
       id: r.id,
       kind: r.kind,
@@ -80,6 +83,8 @@ export function createClinicRows(deps: ClinicDeps) {
       title: r.title,
       taId: r.taId,
       taName: r.taId === null ? null : (tas.get(r.taId)?.name ?? null),
+      lectureId: r.lectureId,
+      lectureName: r.lectureId === null ? null : (lectureNames.get(r.lectureId) ?? null),
       reserveType: r.reserveType,
       opensAt: iso(r.opensAt),
       closesAt: iso(r.closesAt),

@@ -9,7 +9,7 @@ import type { SlotService } from './slots.service.ts';
 const LEFT_ALONE = new Set(['student01', 'student15', 'student17', 'student30']);
 
 const slot = (over: Partial<SlotBody> & Pick<SlotBody, 'date' | 'startTime' | 'endTime'>): SlotBody => ({
-  capacity: 20, room: '자습실 A', title: '', taId: null, reserveType: 'self', opensAt: null, closesAt: null, cancelUntil: null, ...over,
+  capacity: 20, room: '자습실 A', title: '', taId: null, lectureId: null, reserveType: 'self', opensAt: null, closesAt: null, cancelUntil: null, ...over,
 });
 
 /**

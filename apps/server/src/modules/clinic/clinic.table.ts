@@ -1,6 +1,7 @@
 import type { CounselType, ParticipantSource, ReserveType, SlotKind, TodoItem } from '@academy/contracts/clinic';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { lectures } from '../lectures/lectures.table.ts';
 import { users } from '../users/users.table.ts';
 
 /**
@@ -26,6 +27,8 @@ export const clinicSlots = pgTable(
     room: text('room').notNull().default(''),
     title: text('title').notNull().default(''),
     taId: integer('ta_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The lecture the slot is for (고2 영어 재시험): only its students may book it; null for anyone. */
+    lectureId: integer('lecture_id').references(() => lectures.id, { onDelete: 'set null' }),
     reserveType: text('reserve_type').$type<ReserveType>().notNull().default('self'),
     opensAt: timestamp('opens_at', { withTimezone: true }),
     closesAt: timestamp('closes_at', { withTimezone: true }),

@@ -108,9 +108,9 @@ describe('the day\'s board', () => {
     const hurried = await t.call('POST', `/api/clinic/participants/${p.id}/hurry`, ta());
     expect(hurried.json).toMatchObject({ hurryCount: 1, hurriedAt: t.clock.now.toISOString() });
     const [sms] = await t.ctx.db.select().from(smsOutbox).where(and(eq(smsOutbox.userId, kids[5]!.id), like(smsOutbox.purpose, 'clinic.%')));
-    const [m, d] = [Number(date.slice(5, 7)), Number(date.slice(8, 10))];
-    expect(sms).toMatchObject({ toPhone: kids[5]!.phone, purpose: 'clinic.hurry', kind: 'SMS' });
-    expect(sms!.body).toMatch(new RegExp(`^\\[테스트학원\\] ${kids[5]!.name} 학생, ${m}월 ${d}일\\([월화수목금토일]\\) 18:30 클리닉이 시작되었습니다`));
+    const [y, m, d] = [date.slice(0, 4), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
+    expect(sms).toMatchObject({ toPhone: kids[5]!.phone, purpose: 'clinic.hurry', kind: 'LMS' });
+    expect(sms!.body).toMatch(new RegExp(`^\\[테스트학원\\] ${kids[5]!.name} 학생, ${y}\\. ${m}\\. ${d}\\.\\([월화수목금토일]\\) 오후 6:30 클리닉이 시작되었습니다`));
     await t.call('POST', `/api/clinic/participants/${p.id}/arrival`, ta());
     expect((await t.call('POST', `/api/clinic/participants/${p.id}/hurry`, ta())).json.code).toBe('clinic.already_arrived');
     await switchSmsEvent(t, { adminToken: staff.admin.token, event: 'clinic_hurry', enabled: false });

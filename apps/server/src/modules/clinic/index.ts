@@ -26,7 +26,7 @@ export function createClinicModule(deps: ClinicDeps) {
   const slots = createSlotService({ ...deps, rows });
   const booking = createBookingService({ ...deps, rows });
   const board = createBoardService({ ...deps, rows });
-  const portal = createPortalService({ ...deps, rows, booking });
+  const portal = createPortalService({ ...deps, rows, booking, slots });
   return {
     /** The clinics a student booked between two days (the parent's week). */
     bookings: createStudentBookings(deps),

@@ -1,11 +1,12 @@
 import { addDays, kstToday } from '@academy/contracts/dates';
-import { bookingState, CLINIC_ERRORS, type MyBooking, type OpenSlot, type Participant, type PortalBoard, rangeIssues, type Slot, type SlotKind } from '@academy/contracts/clinic';
+import { bookingRulesText, bookingState, CLINIC_ERRORS, type MyBooking, type OpenSlot, type Participant, type PortalBoard, rangeIssues, type Slot, type SlotKind } from '@academy/contracts/clinic';
 import type { PortalCounsel } from '@academy/contracts/counsel';
 import { and, between, eq, gte, inArray, or } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
 import type { BookingService } from './booking.service.ts';
 import type { ClinicDeps } from './clinic.deps.ts';
 import type { ClinicRows, WindowedSlot } from './clinic.rows.ts';
+import type { SlotService } from './slots.service.ts';
 import { clinicParticipants, clinicSlots } from './clinic.table.ts';
 
 /** How far ahead a student sees slots by default. */
@@ -16,8 +17,8 @@ const DEFAULT_DAYS = 14;
  * open, their own bookings, their 클리닉대상 scores (released exams only) and the clinic notice.
  * A student sees other students only as a number of taken seats.
  */
-export function createPortalService(deps: ClinicDeps & { rows: ClinicRows; booking: BookingService }) {
-  const { ctx, exams, notices, rows, booking } = deps;
+export function createPortalService(deps: ClinicDeps & { rows: ClinicRows; booking: BookingService; slots: Pick<SlotService, 'rules'> }) {
+  const { ctx, exams, lectures, notices, rows, booking, slots: slotService } = deps;
   const { db } = ctx;
 
   function range(opts: { from?: string; to?: string }): { startDate: string; endDate: string } {
@@ -59,11 +60,15 @@ export function createPortalService(deps: ClinicDeps & { rows: ClinicRows; booki
       eq(clinicSlots.kind, opts.kind),
       or(and(between(clinicSlots.date, r.startDate, r.endDate), eq(clinicSlots.reserveType, 'self')), mySlotIds.length ? inArray(clinicSlots.id, mySlotIds) : undefined),
     ));
-    const [slots, participants, targets] = await Promise.all([
+    const [slots, participants, targets, enrolled] = await Promise.all([
       rows.mapSlots(windowed),
       rows.mapParticipants(mineRows.map((m) => m.p)),
       opts.kind === 'clinic' ? exams.clinic.scoresOf({ userIds: [opts.userId], statuses: ['required', 'booked', 'done'], releasedOnly: true }) : [],
+      lectures.participation.lecturesOf(opts.userId).then((ids) => new Set(ids)),
     ]);
+    // Slots of the student's own lectures first on each day, then the ones for anyone; another
+    // lecture's slots are not theirs to book and are left out.
+    const ownFirst = (s: OpenSlot) => (s.lectureId === null ? 1 : 0);
     const mineBySlot = new Map(participants.map((p) => [p.slotId, p]));
     const released = new Set(targets.map((t) => t.examId));
     const open = slots.map((s) => openSlot(s, mineBySlot.get(s.id)?.id ?? null));
@@ -71,15 +76,17 @@ export function createPortalService(deps: ClinicDeps & { rows: ClinicRows; booki
     return {
       now: ctx.now().toISOString(),
       mine: participants.map((p) => booked(p, openById.get(p.slotId)!, released)).sort((a, b) => a.slot.date.localeCompare(b.slot.date) || a.slot.startTime.localeCompare(b.slot.startTime)),
-      slots: open.filter((s) => s.reserveType === 'self' && s.date >= r.startDate && s.date <= r.endDate),
+      slots: open
+        .filter((s) => s.reserveType === 'self' && s.date >= r.startDate && s.date <= r.endDate && (s.lectureId === null || enrolled.has(s.lectureId)))
+        .sort((a, b) => a.date.localeCompare(b.date) || ownFirst(a) - ownFirst(b) || a.startTime.localeCompare(b.startTime)),
       targets: targets.filter((t) => t.clinic !== 'done').map(({ userId: _u, ...t }) => t),
     };
   }
 
   return {
     async clinic(opts: { userId: number; from?: string; to?: string }): Promise<PortalBoard> {
-      const [b, notice] = await Promise.all([board({ ...opts, kind: 'clinic' }), notices.clinicNotice()]);
-      return { ...b, notice };
+      const [b, notice, rules] = await Promise.all([board({ ...opts, kind: 'clinic' }), notices.clinicNotice(), slotService.rules()]);
+      return { ...b, notice, rulesText: bookingRulesText(rules) };
     },
 
     async counsel(opts: { userId: number; from?: string; to?: string }): Promise<PortalCounsel> {

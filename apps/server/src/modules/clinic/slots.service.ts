@@ -12,7 +12,7 @@ import { createSeats } from './seats.ts';
 
 const WORD: Record<SlotKind, string> = { clinic: '클리닉', counsel: '상담' };
 const pickSlot = (s: SlotRow) => ({
-  date: s.date, startTime: s.startTime, endTime: s.endTime, capacity: s.capacity, room: s.room, title: s.title, taId: s.taId, reserveType: s.reserveType,
+  date: s.date, startTime: s.startTime, endTime: s.endTime, capacity: s.capacity, room: s.room, title: s.title, taId: s.taId, lectureId: s.lectureId, reserveType: s.reserveType,
   opensAt: s.opensAt?.toISOString() ?? null, closesAt: s.closesAt?.toISOString() ?? null, cancelUntil: s.cancelUntil?.toISOString() ?? null,
 });
 const toDate = (v: string | null) => (v === null ? null : new Date(v));
@@ -22,7 +22,7 @@ const toDate = (v: string | null) => (v === null ? null : new Date(v));
  * counts, copy by day, the day records (memo, that day's booking window) and the center's rule.
  */
 export function createSlotService(deps: ClinicDeps & { rows: ClinicRows }) {
-  const { ctx, users, rows } = deps;
+  const { ctx, users, lectures, rows } = deps;
   const { db, audit } = ctx;
   const seats = createSeats(db);
 
@@ -30,6 +30,11 @@ export function createSlotService(deps: ClinicDeps & { rows: ClinicRows }) {
     if (taId === null) return;
     const account = (await users.directory([taId])).get(taId);
     if (!account || account.userType === 'STUDENT') throw appError(CLINIC_ERRORS.not_staff, '담당자는 조교나 관리자여야 합니다', { field: 'taId' });
+  }
+
+  async function checkBody(b: SlotBody): Promise<void> {
+    await requireStaff(b.taId);
+    if (b.lectureId !== null) await lectures.lectures.requireIds({ ids: [b.lectureId], field: 'lectureId' });
   }
 
   async function getSlot(id: number, kind: SlotKind): Promise<Slot> {
@@ -46,7 +51,7 @@ export function createSlotService(deps: ClinicDeps & { rows: ClinicRows }) {
     },
 
     async create(opts: { kind: SlotKind; body: SlotBody; actor: Actor }): Promise<Slot> {
-      await requireStaff(opts.body.taId);
+      await checkBody(opts.body);
       const b = opts.body;
       try {
         const id = await db.transaction(async () => {
@@ -71,7 +76,7 @@ export function createSlotService(deps: ClinicDeps & { rows: ClinicRows }) {
      * overlap another slot any of its students holds.
      */
     async update(opts: { id: number; kind: SlotKind; body: SlotBody; actor: Actor }): Promise<Slot> {
-      await requireStaff(opts.body.taId);
+      await checkBody(opts.body);
       const b = opts.body;
       try {
         await db.transaction(async () => {
@@ -169,7 +174,7 @@ export function createSlotService(deps: ClinicDeps & { rows: ClinicRows }) {
         const values = dates.flatMap((date) => {
           const days = daysBetween(opts.fromDate, date);
           return source.map((s) => ({
-            kind: 'clinic' as const, date, startTime: s.startTime, endTime: s.endTime, capacity: s.capacity, room: s.room, title: s.title, taId: s.taId, reserveType: s.reserveType,
+            kind: 'clinic' as const, date, startTime: s.startTime, endTime: s.endTime, capacity: s.capacity, room: s.room, title: s.title, taId: s.taId, lectureId: s.lectureId, reserveType: s.reserveType,
             opensAt: shift(s.opensAt, days), closesAt: shift(s.closesAt, days), cancelUntil: shift(s.cancelUntil, days), createdBy: opts.actor.id, createdAt: ctx.now(), updatedAt: ctx.now(),
           }));
         });

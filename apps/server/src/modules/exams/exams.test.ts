@@ -1,5 +1,5 @@
 import { addDays, kstToday } from '@academy/contracts/dates';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -200,7 +200,8 @@ describe('the student, the parent, and release', () => {
     const detail = (await t.call('GET', `/api/sp/scores/${exam.id}`, me.token)).json;
     expect(detail).toMatchObject({ score: 60, takers: 2, rank: 2, average: 80 });
     expect(detail.questions.filter((q: { correct: boolean }) => !q.correct)).toHaveLength(2);
-    expect(detail.questions[4]).toMatchObject({ answer: expect.stringMatching(/^[①-⑤]$/), correct: false, correctRate: 0.5 });
+    // Two answers are too few for a class rate (issue 35 item 8): none is shown, only how many answered.
+    expect(detail.questions[4]).toMatchObject({ answer: expect.stringMatching(/^[①-⑤]$/), correct: false, correctRate: null, answered: 2 });
     expect((await t.call('GET', `/api/sp/scores/${exam.id}`, kids[6]!.token)).status).toBe(403);
     const parent = await t.call('GET', `/api/link/score/${token}`);
     expect(parent.json).toMatchObject({ studentName: me.name, result: { examId: exam.id, score: 60 } });
@@ -223,5 +224,24 @@ describe('the student, the parent, and release', () => {
     expect(text).toMatchObject({ toPhone: '01077778888', kind: 'LMS' });
     expect(text!.body).toContain(res.json[0].url);
     expect((await t.call('GET', `/api/wl-score/${exam.id}/${kids[2]!.id}`, ta())).json.delivery).toBe('link');
+  });
+
+  it('the text gives the expiry on the Korean calendar, as the link page does, just after midnight KST (issue 35 item 6)', async () => {
+    const real = t.clock.now;
+    // 00:30 in Korea is 15:30 the day before in UTC: the next such moment from now.
+    const at = new Date(Math.ceil((real.getTime() - 15.5 * 3_600_000) / 86_400_000) * 86_400_000 + 15.5 * 3_600_000);
+    t.clock.now = at;
+    try {
+      const exam = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, questions: [], maxScore: 100 });
+      const res = await t.call('POST', `/api/wl-exam/${exam.id}/score-links`, ta(), { userIds: [kids[2]!.id], expiresInDays: 14 });
+      const expires = new Date(res.json[0].expiresAt);
+      const day = kstToday(expires);
+      expect(day).not.toBe(expires.toISOString().slice(0, 10));
+      const [text] = await t.ctx.db.select().from(smsOutbox).where(and(eq(smsOutbox.purpose, 'score_link'), like(smsOutbox.body, `%${res.json[0].url}%`)));
+      const weekday = '일월화수목금토'[new Date(`${day}T00:00:00Z`).getUTCDay()];
+      expect(text!.body).toContain(`(${Number(day.slice(0, 4))}. ${Number(day.slice(5, 7))}. ${Number(day.slice(8, 10))}.(${weekday})까지 열 수 있습니다)`);
+    } finally {
+      t.clock.now = real;
+    }
   });
 });

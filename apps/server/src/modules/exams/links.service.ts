@@ -51,7 +51,7 @@ export function createScoreLinkService(deps: ExamsDeps & { results: ReturnType<t
               toPhone: phone,
               body: custom
                 ? custom.render({ userId, name: c?.name ?? '', url, score: firsts.get(userId) ?? null })
-                : `[성적 안내] ${c?.name ?? ''} 학생의 ${lectureName} ${exam.title} 결과입니다.\n${url}\n(${formatKoreanDate(expiresAt, { weekday: false })}까지 열 수 있습니다)`,
+                : `[성적 안내] ${c?.name ?? ''} 학생의 ${lectureName} ${exam.title} 결과입니다.\n${url}\n(${formatKoreanDate(expiresAt)}까지 열 수 있습니다)`,
               purpose: custom?.purpose ?? 'score_link',
               audience: 'parent',
               userId,

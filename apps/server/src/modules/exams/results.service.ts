@@ -1,4 +1,4 @@
-import { EXAM_ERRORS, type MyResult, type MyResultDetail, type OpenExam } from '@academy/contracts/exams';
+import { EXAM_ERRORS, MIN_RATE_ANSWERS, type MyResult, type MyResultDetail, type OpenExam } from '@academy/contracts/exams';
 import { answerText, type Question } from '@academy/contracts/grading';
 import { appError } from '../../lib/errors.ts';
 import type { ExamsDeps } from './exams.deps.ts';
@@ -52,13 +52,17 @@ export function createResultService(deps: ExamsDeps & { scoring: ScoringService 
       .sort((a, b) => b.date.localeCompare(a.date) || b.examId - a.examId);
   }
 
-  /** Per-question class correct rates of an exam (takers with answers). */
-  async function correctRates(examId: number, count: number): Promise<(number | null)[]> {
+  /**
+   * Per-question class correct rates of an exam (takers with answers) with how many answered; the
+   * rate only from MIN_RATE_ANSWERS answers on, so one answer is never "반 정답률 0%".
+   */
+  async function correctRates(examId: number, count: number): Promise<{ rate: number | null; answered: number }[]> {
     if (count === 0) return [];
     const rows = await q.correctCounts(examId, count);
     return Array.from({ length: count }, (_, i) => {
       const r = rows.find((x) => x.idx === i + 1);
-      return r && r.answered ? Math.round((r.correct / r.answered) * 1000) / 1000 : null;
+      const answered = r?.answered ?? 0;
+      return { rate: r && answered >= MIN_RATE_ANSWERS ? Math.round((r.correct / answered) * 1000) / 1000 : null, answered };
     });
   }
 
@@ -69,7 +73,7 @@ export function createResultService(deps: ExamsDeps & { scoring: ScoringService 
     const rates = await correctRates(row.examId, row.questions.length);
     const questions = row.answers
       ? row.questions.map((q, i) => ({
-          no: q.no, kind: q.kind, points: q.points, tag: q.tag ?? null, answer: answerText(q), given: row.answers![i] ?? null, correct: row.marks?.[i] === '1', correctRate: rates[i] ?? null,
+          no: q.no, kind: q.kind, points: q.points, tag: q.tag ?? null, answer: answerText(q), given: row.answers![i] ?? null, correct: row.marks?.[i] === '1', correctRate: rates[i]?.rate ?? null, answered: rates[i]?.answered ?? 0,
         }))
       : [];
     return { ...result!, questions };

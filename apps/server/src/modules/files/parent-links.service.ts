@@ -7,7 +7,6 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import type { DownloadService } from './downloads.service.ts';
 import type { FilesDeps } from './files.deps.ts';
 import type { FileRecords } from './files.records.ts';
-import { kstDay } from './files.rows.ts';
 import type { PermissionService } from './permissions.service.ts';
 
 /** The purpose of the files area's links among the kernel's public links (`ctx.links`); the subject is the file. */
@@ -72,7 +71,7 @@ export function createParentLinkService(deps: Pick<FilesDeps, 'ctx' | 'users' | 
       const targets = ids.length ? ids.map((id) => ({ id, ...contacts.get(id)! })) : [null];
       const now = ctx.now();
       const expiresAt = new Date(now.getTime() + opts.expiresInDays * DAY_MS);
-      const until = formatKoreanDate(kstDay(expiresAt).key);
+      const until = formatKoreanDate(expiresAt);
       const creator = (await users.directory([actor.userId])).get(actor.userId);
       return db.transaction(async () => {
         const out: MadeParentLink[] = [];

@@ -20,7 +20,7 @@ export type AttendanceChange = { lectureId: number; weeklyLectureId: number; dat
 export type AttendanceListener = (change: AttendanceChange) => Promise<void>;
 
 function mapAttendanceType(t: typeof attendanceTypes.$inferSelect): AttendanceType {
-  return { id: t.id, name: t.name, color: t.color, countsAsPresent: t.countsAsPresent, seq: t.seq };
+  return { id: t.id, name: t.name, color: t.color, countsAsPresent: t.countsAsPresent, skipText: t.skipText, seq: t.seq };
 }
 
 /** Attendance types, attendance marks (one or many, all-or-nothing), their locks, and the whole grid. */

@@ -143,6 +143,8 @@ export const attendanceTypes = pgTable(
     name: text('name').notNull().unique(),
     color: text('color').notNull(),
     countsAsPresent: boolean('counts_as_present').notNull().default(true),
+    /** Marked in advance for a known absence (병결, 가족 여행): no automatic 결석/지각 text for it. */
+    skipText: boolean('skip_text').notNull().default(false),
     seq: integer('seq').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

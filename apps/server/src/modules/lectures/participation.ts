@@ -89,6 +89,14 @@ export function createParticipation({ ctx }: { ctx: AppContext }) {
           .returning({ id: weeklyLectureParticipants.id });
         return updated.length > 0;
       },
+      /** The lectures a student is enrolled in now (lecture ids). */
+      async lecturesOf(userId: number): Promise<number[]> {
+        const rows = await db
+          .select({ lectureId: lectureStudents.lectureId })
+          .from(lectureStudents)
+          .where(and(eq(lectureStudents.userId, userId), isNull(lectureStudents.leftAt)));
+        return rows.map((r) => r.lectureId);
+      },
       /** The students enrolled in a lecture now (user ids). */
       async rosterOf(lectureId: number): Promise<number[]> {
         const rows = await db

@@ -9,8 +9,9 @@ export const CRM_NOTICE = `이번 주 공지
 3. 출근·퇴근은 CRM 화면 위쪽의 출근/퇴근 버튼으로 찍어 주세요. 퇴근을 빠뜨렸다면 '내 근무·급여'에서 확인하고 관리자에게 정정을 요청해 주세요.
 4. 겨울방학 특강 시간표 초안은 다음 주 월요일 회의에서 확정합니다.`;
 
+// The booking times (start, deadline, cancel) are not written here: the portal shows them from
+// the clinic's booking rule, so the notice cannot contradict it.
 const CLINIC_NOTICE = `클리닉 예약 안내
-- 예약은 클리닉 전날 밤 10시까지 가능합니다.
 - 지각 10분 이상 시 자동으로 다음 순서로 밀립니다.
 - 재시험 대상자는 오답노트를 꼭 지참해 주세요.`;
 

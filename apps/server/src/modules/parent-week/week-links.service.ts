@@ -48,7 +48,7 @@ export function createWeekLinkService(deps: Pick<ParentWeekDeps, 'ctx' | 'studen
         if (phone) {
           await ctx.sms.queue({
             toPhone: phone,
-            body: `${contact.name} 학생의 이번 주 출결·성적·클리닉을 한 곳에서 보실 수 있습니다.\n${url}\n(${formatKoreanDate(link.expiresAt, { weekday: false })}까지)`,
+            body: `${contact.name} 학생의 이번 주 출결·성적·클리닉을 한 곳에서 보실 수 있습니다.\n${url}\n(${formatKoreanDate(link.expiresAt)}까지)`,
             signed: true,
             purpose: 'week_link',
             audience: 'parent',

@@ -1,4 +1,5 @@
-import { DAY_LABELS, dayOfWeek } from '@academy/contracts/dates';
+import { addDays, kstToday } from '@academy/contracts/dates';
+import { formatKoreanDate, formatKoreanTime } from '@academy/contracts/format';
 import { SMS_EVENT_VARIABLES, fillVariables, type SmsEvent } from '@academy/contracts/sms';
 import type { Job, JobDefinition } from '../../lib/jobs/jobs.ts';
 import type { ExamReleased } from '../exams/index.ts';
@@ -11,15 +12,24 @@ export const RELEASE_QUEUE = 'sms.score-released';
 
 type AttendanceJob = Omit<AttendanceChange, 'actorId'> & { event: 'absence' | 'late'; actorId: number };
 
-/** "2026-11-21" → "11월 21일(토)", as a parent reads a date in a text. */
-export function dateLabel(isoDate: string): string {
-  return `${Number(isoDate.slice(5, 7))}월 ${Number(isoDate.slice(8, 10))}일(${DAY_LABELS[dayOfWeek(isoDate)]})`;
-}
+const KST = '+09:00';
+const HOUR_MS = 3_600_000;
+/** The instant of an hour (0–24) on a Korean calendar day. */
+const at = (date: string, hour: number) => new Date(Date.parse(`${date}T00:00:00${KST}`) + hour * HOUR_MS);
 
-/** "18:30" → "오후 6:30". */
-export function timeLabel(hhmm: string): string {
-  const h = Number(hhmm.slice(0, 2));
-  return `${h < 12 ? '오전' : '오후'} ${h % 12 === 0 ? 12 : h % 12}:${hhmm.slice(3, 5)}`;
+/**
+ * When an attendance text may leave: after the grace (the delay, which absorbs a mistyped mark),
+ * not before the session has started (a 결석 marked at 04:07 for a 20:00 class waits for 20:00),
+ * and only within the center's hours on the Korean clock: before them, at the start hour that day;
+ * from the end hour on, at the start hour the next morning.
+ */
+export function attendanceTextTime(opts: { now: Date; delayMinutes: number; session: { date: string; startTime: string }; fromHour: number; untilHour: number }): Date {
+  const start = new Date(`${opts.session.date}T${opts.session.startTime}:00${KST}`);
+  const earliest = new Date(Math.max(opts.now.getTime() + opts.delayMinutes * 60_000, start.getTime()));
+  const day = kstToday(earliest);
+  if (earliest < at(day, opts.fromHour)) return at(day, opts.fromHour);
+  if (earliest >= at(day, opts.untilHour)) return at(addDays(day, 1), opts.fromHour);
+  return earliest;
 }
 
 /** An event's text with its values; a variable the event does not know is dropped rather than sent as "#{…}". */
@@ -42,19 +52,28 @@ export function createEventService(deps: SmsDeps & { settings: SettingsService }
     const matching: ('absence' | 'late')[] = [];
     for (const event of ['absence', 'late'] as const) {
       const c = await settings.eventConfig(event);
-      if (c.enabled && c.attTypeId === change.attTypeId) matching.push(event);
+      if (c.enabled && c.attTypeIds.includes(change.attTypeId)) matching.push(event);
     }
     if (matching.length === 0) return;
-    const delay = (await settings.center()).attendanceDelayMinutes;
-    for (const event of matching) {
-      await ctx.jobs.send<AttendanceJob>(ATTENDANCE_QUEUE, { ...change, event }, { startAfter: new Date(ctx.now().getTime() + delay * 60_000) });
-    }
+    const startAfter = await sendTime(change, ctx.now());
+    for (const event of matching) await ctx.jobs.send<AttendanceJob>(ATTENDANCE_QUEUE, { ...change, event }, { startAfter });
+  }
+
+  async function sendTime(change: Pick<AttendanceChange, 'date' | 'startTime'>, now: Date, delayMinutes?: number): Promise<Date> {
+    const c = await settings.center();
+    return attendanceTextTime({ now, delayMinutes: delayMinutes ?? c.attendanceDelayMinutes, session: change, fromHour: c.textFromHour, untilHour: c.textUntilHour });
   }
 
   async function sendAttendance(job: Job<AttendanceJob>) {
     const d = job.data;
     const config = await settings.eventConfig(d.event);
-    if (!config.enabled || config.attTypeId !== d.attTypeId) return;
+    if (!config.enabled || d.attTypeId === null || !config.attTypeIds.includes(d.attTypeId)) return;
+    // Run early (the hours changed since, or another instance's clock): wait again for the time.
+    const due = await sendTime(d, ctx.now(), 0);
+    if (due > ctx.now()) {
+      await ctx.jobs.send<AttendanceJob>(ATTENDANCE_QUEUE, d, { startAfter: due });
+      return;
+    }
     const marks = await lectures.attendance.marksOf({ weeklyLectureId: d.weeklyLectureId, userIds: d.userIds });
     const still = d.userIds.filter((id) => marks.get(id) === d.attTypeId);
     if (still.length === 0) return;
@@ -65,7 +84,7 @@ export function createEventService(deps: SmsDeps & { settings: SettingsService }
         if (!c?.parentPhone) continue;
         await ctx.sms.queue({
           toPhone: c.parentPhone,
-          body: eventText(config.text, { 이름: c.name, 강의명: names.get(d.lectureId) ?? '', 날짜: dateLabel(d.date), 시간: timeLabel(d.startTime) }),
+          body: eventText(config.text, { 이름: c.name, 강의명: names.get(d.lectureId) ?? '', 날짜: formatKoreanDate(d.date), 시간: formatKoreanTime(d.startTime) }),
           purpose: d.event,
           audience: 'parent',
           userId,

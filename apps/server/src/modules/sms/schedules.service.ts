@@ -1,10 +1,10 @@
 import { addDays, dayOfWeek, kstToday } from '@academy/contracts/dates';
 import { SMS_ERRORS, variablesIn, type SmsSchedule, type smsScheduleBody } from '@academy/contracts/sms';
+import { formatKoreanDate } from '@academy/contracts/format';
 import { asc, eq, and, isNull, lt, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError, appError } from '../../lib/errors.ts';
 import type { ComposeService } from './compose.service.ts';
-import { dateLabel } from './events.service.ts';
 import type { SmsDeps } from './sms.deps.ts';
 import { smsSchedules } from './sms.table.ts';
 
@@ -77,7 +77,7 @@ export function createScheduleService(deps: Pick<SmsDeps, 'ctx' | 'users' | 'lec
       try {
         const roster = await lectures.participation.rosterOf(s.lectureId);
         const result = await compose.send({
-          input: { studentIds: roster, audience: s.audience, phones: [], templateId: s.templateId, body: s.body, lectureId: s.lectureId, examId: null, values: { 날짜: dateLabel(kstToday(now)) }, advertising: false, scheduledAt: null },
+          input: { studentIds: roster, audience: s.audience, phones: [], templateId: s.templateId, body: s.body, lectureId: s.lectureId, examId: null, values: { 날짜: formatKoreanDate(now) }, advertising: false, scheduledAt: null },
           origin: s.origin, actorId: s.createdBy, purpose: 'schedule', scheduleId: s.id, title: s.name,
         });
         await ctx.audit.record({ actorId: null, action: 'sms.schedule_run', entity: 'sms_schedule', entityId: s.id, after: { slot: slot.toISOString(), batchId: result.batchId, queued: result.queued } });

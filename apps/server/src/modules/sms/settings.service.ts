@@ -1,4 +1,4 @@
-import { SMS_ERRORS, SMS_EVENT_LABEL, SMS_EVENT_VARIABLES, SMS_EVENTS, variablesIn, type SmsEvent, type SmsEventSetting, type SmsSettings, type smsSettingsBody } from '@academy/contracts/sms';
+import { DEFAULT_TEXT_HOURS, SMS_ERRORS, SMS_EVENT_LABEL, SMS_EVENT_VARIABLES, SMS_EVENTS, variablesIn, type SmsEvent, type SmsEventSetting, type SmsSettings, type smsSettingsBody } from '@academy/contracts/sms';
 import { ATTENDANCE_ERRORS } from '@academy/contracts/lectures';
 import { appError } from '../../lib/errors.ts';
 import { DEFAULT_SENDER_NAME } from '../../lib/sms/outbox.ts';
@@ -7,10 +7,15 @@ import type { z } from 'zod';
 import type { SmsDeps } from './sms.deps.ts';
 import { smsEventSettings, smsSettings } from './sms.table.ts';
 
-export type CenterSmsSettings = { senderName: string; optOutNotice: string; attendanceDelayMinutes: number; weekLinkDays: number };
+export type CenterSmsSettings = { senderName: string; optOutNotice: string; attendanceDelayMinutes: number; weekLinkDays: number; textFromHour: number; textUntilHour: number };
 
-/** Until a center saves its own: no advertising (no opt-out notice yet), five minutes before an attendance text, two-week links. */
-export const DEFAULT_CENTER_SETTINGS: CenterSmsSettings = { senderName: DEFAULT_SENDER_NAME, optOutNotice: '', attendanceDelayMinutes: 5, weekLinkDays: 14 };
+/**
+ * Until a center saves its own: no advertising (no opt-out notice yet), five minutes before an
+ * attendance text, attendance texts between 08:00 and 22:00, two-week links.
+ */
+export const DEFAULT_CENTER_SETTINGS: CenterSmsSettings = {
+  senderName: DEFAULT_SENDER_NAME, optOutNotice: '', attendanceDelayMinutes: 5, weekLinkDays: 14, textFromHour: DEFAULT_TEXT_HOURS.from, textUntilHour: DEFAULT_TEXT_HOURS.until,
+};
 
 /** The standard words of each automatic text, used when no template is chosen (the sender's name is put in front). */
 export const DEFAULT_EVENT_TEXT: Record<SmsEvent, string> = {
@@ -23,7 +28,8 @@ export const DEFAULT_EVENT_TEXT: Record<SmsEvent, string> = {
 /** The attendance type an attendance event listens for when the center picked none: the one with this name. */
 const ATTENDANCE_EVENT_TYPE: Partial<Record<SmsEvent, string>> = { absence: '결석', late: '지각' };
 
-export type EventConfig = { enabled: boolean; text: string; attTypeId: number | null };
+/** `attTypeIds`: the attendance types an attendance event texts for (empty for the other events). */
+export type EventConfig = { enabled: boolean; text: string; attTypeIds: number[] };
 
 /**
  * The center's SMS settings and the switches of the automatic texts (each off until an admin turns
@@ -35,7 +41,9 @@ export function createSettingsService(deps: Pick<SmsDeps, 'ctx' | 'templates' | 
 
   async function center(): Promise<CenterSmsSettings> {
     const [row] = await db.select().from(smsSettings).where(eq(smsSettings.id, 1));
-    return row ? { senderName: row.senderName, optOutNotice: row.optOutNotice, attendanceDelayMinutes: row.attendanceDelayMinutes, weekLinkDays: row.weekLinkDays } : DEFAULT_CENTER_SETTINGS;
+    if (!row) return DEFAULT_CENTER_SETTINGS;
+    const { senderName, optOutNotice, attendanceDelayMinutes, weekLinkDays, textFromHour, textUntilHour } = row;
+    return { senderName, optOutNotice, attendanceDelayMinutes, weekLinkDays, textFromHour, textUntilHour };
   }
 
   async function events(): Promise<SmsEventSetting[]> {
@@ -46,15 +54,26 @@ export function createSettingsService(deps: Pick<SmsDeps, 'ctx' | 'templates' | 
     });
   }
 
-  /** What an automatic text is now: on or off, its words ("[보내는 곳] …"), and the attendance type it follows. */
+  /**
+   * What an automatic text is now: on or off, its words ("[보내는 곳] …"), and the attendance types
+   * it follows: the one the center picked, or the one named 결석/지각. The absence text with no
+   * type picked also follows every other type that does not count as present (무단결석), and no
+   * attendance text follows a type marked 자동 문자 안 보냄 (병결, 가족 여행 told in advance).
+   */
   async function eventConfig(event: SmsEvent): Promise<EventConfig> {
     const [setting, c] = await Promise.all([events().then((all) => all.find((e) => e.event === event)!), center()]);
     const template = setting.templateId === null ? null : await templates.get(setting.templateId);
     const text = template?.isActive ? template.body : `[${c.senderName}] ${DEFAULT_EVENT_TEXT[event]}`;
-    let attTypeId = setting.attTypeId;
     const typeName = ATTENDANCE_EVENT_TYPE[event];
-    if (attTypeId === null && typeName) attTypeId = (await lectures.attendance.types()).find((t) => t.name === typeName)?.id ?? null;
-    return { enabled: setting.enabled, text, attTypeId };
+    if (!typeName) return { enabled: setting.enabled, text, attTypeIds: [] };
+    const types = (await lectures.attendance.types()).filter((t) => !t.skipText);
+    const named = types.find((t) => t.name === typeName);
+    const lateName = ATTENDANCE_EVENT_TYPE.late;
+    const attTypeIds =
+      setting.attTypeId !== null ? types.filter((t) => t.id === setting.attTypeId).map((t) => t.id)
+      : event === 'absence' ? types.filter((t) => t === named || (!t.countsAsPresent && t.name !== lateName)).map((t) => t.id)
+      : named ? [named.id] : [];
+    return { enabled: setting.enabled, text, attTypeIds };
   }
 
   async function get(): Promise<SmsSettings> {

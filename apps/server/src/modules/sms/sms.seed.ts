@@ -18,6 +18,8 @@ export async function seedDemoSms(deps: { ctx: AppContext; settings: SettingsSer
       optOutNotice: '무료수신거부 080-555-0123',
       attendanceDelayMinutes: 5,
       weekLinkDays: 14,
+      textFromHour: 8,
+      textUntilHour: 22,
       events: [
         { event: 'absence', enabled: true, templateId: template('결석 안내'), attTypeId: null },
         { event: 'late', enabled: true, templateId: template('지각 안내'), attTypeId: null },

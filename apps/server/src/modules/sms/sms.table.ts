@@ -41,6 +41,9 @@ export const smsSettings = pgTable(
     optOutNotice: text('opt_out_notice').notNull().default(''),
     attendanceDelayMinutes: integer('attendance_delay_minutes').notNull(),
     weekLinkDays: integer('week_link_days').notNull(),
+    /** Automatic attendance texts go only from this hour to before `textUntilHour` (Korea time); outside, at the next start hour. */
+    textFromHour: smallint('text_from_hour').notNull().default(8),
+    textUntilHour: smallint('text_until_hour').notNull().default(22),
     updatedBy: integer('updated_by'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -34,6 +34,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
+/** The queued attendance texts' time comes (pg-boss waits on the database's clock, the app on the test clock). */
+const dueNow = () => t.database.sqlText("update pgboss.job set start_after = now() where name = 'sms.attendance' and state = 'created'", []);
+
 const compose = (over: Record<string, unknown> = {}) => ({ studentIds: kids.map((k) => k.id), audience: 'parent', templateId: template, body: '[테스트학원] #{이름} 학생 안내입니다', lectureId: lecture.id, ...over });
 
 describe('composing', () => {
@@ -173,7 +176,7 @@ describe('composing', () => {
 describe('automatic texts', () => {
   let absentType: number;
   let presentType: number;
-  let session: { id: number };
+  let session: { id: number; date: string };
   const attendance = (userIds: number[], attTypeId: number) => t.call('PUT', `/api/lectures/${lecture.id}/weekly-lectures/${session.id}/attendance/bulk`, staff.ta.token, { userIds, attTypeId });
   const parentTexts = (purpose: string, userId: number) => t.ctx.db.select().from(smsOutbox).where(and(eq(smsOutbox.purpose, purpose), eq(smsOutbox.userId, userId)));
 
@@ -182,19 +185,26 @@ describe('automatic texts', () => {
     absentType = types.find((x) => x.name === '결석')!.id;
     presentType = types.find((x) => x.name === '출석')!.id;
     session = lecture.sessions.find((s) => s.date >= kstToday(t.clock.now))!;
+    // During the 19:00 class: the texts are due at once (they wait for the class to start).
+    realNow = t.clock.now;
+    t.clock.now = new Date(`${session.date}T19:30:00+09:00`);
   });
+  afterAll(() => { t.clock.now = realNow; });
+  let realNow: Date;
 
   it('an absence texts the parent once with the template, after the delay, when switched on', async () => {
     await t.call('PUT', '/api/sms/settings', staff.admin.token, smsSettingsBody({ events: [{ event: 'absence', enabled: true, templateId: null, attTypeId: null }] }));
     expect((await attendance([kids[1]!.id], absentType)).status).toBe(200);
+    await dueNow();
     await expect.poll(async () => (await parentTexts('absence', kids[1]!.id)).length, { timeout: 20_000, interval: 100 }).toBe(1);
     const [text] = await parentTexts('absence', kids[1]!.id);
     expect(text!.toPhone).toBe(kids[1]!.parentPhone);
-    expect(text!.body).toMatch(new RegExp(`^\\[테스트학원\\] ${kids[1]!.name} 학생이 \\d+월 \\d+일\\([월화수목금토일]\\) 오후 7:00 고2 수학 문자반 수업에 출석하지 않았습니다`));
+    expect(text!.body).toMatch(new RegExp(`^\\[테스트학원\\] ${kids[1]!.name} 학생이 \\d{4}\\. \\d+\\. \\d+\\.\\([월화수목금토일]\\) 오후 7:00 고2 수학 문자반 수업에 출석하지 않았습니다`));
     // Marked again (출석 then 결석): the parent is not told twice for one session.
     const before = (await t.ctx.jobs.counts('sms.attendance')).completed;
     await attendance([kids[1]!.id], presentType);
     await attendance([kids[1]!.id], absentType);
+    await dueNow();
     await expect.poll(async () => (await t.ctx.jobs.counts('sms.attendance')).completed, { timeout: 20_000, interval: 100 }).toBeGreaterThan(before);
     expect(await parentTexts('absence', kids[1]!.id)).toHaveLength(1);
   });
@@ -205,7 +215,7 @@ describe('automatic texts', () => {
     await attendance([kids[2]!.id], absentType);
     await attendance([kids[2]!.id], presentType);
     // The ten minutes pass.
-    await t.database.sqlText("update pgboss.job set start_after = now() where name = 'sms.attendance' and state = 'created'");
+    await dueNow();
     await expect.poll(async () => (await t.ctx.jobs.counts('sms.attendance')).completed, { timeout: 20_000, interval: 100 }).toBeGreaterThan(before);
     expect(await parentTexts('absence', kids[2]!.id)).toEqual([]);
   });
@@ -249,6 +259,86 @@ describe('automatic texts', () => {
     const res = await t.call('PUT', '/api/sms/settings', staff.admin.token, smsSettingsBody({ events: [{ event: 'absence', enabled: true, templateId: template, attTypeId: null }] }));
     expect(res.status).toBe(400);
     expect(res.json.message).toMatch(/.*#\{링크\}/);
+  });
+});
+
+describe('attendance texts wait for the class and the center hours (issue 35 item 2)', () => {
+  let evening: Awaited<ReturnType<typeof makeLecture>>;
+  let absentType: number;
+  let realNow: Date;
+  const kid = () => kids[0]!;
+  const mark = (wlId: number, attTypeId: number) => t.call('PUT', `/api/lectures/${evening.id}/weekly-lectures/${wlId}/attendance/bulk`, staff.ta.token, { userIds: [kid().id], attTypeId });
+  const texts = (wlId: number) => t.ctx.db.select().from(smsOutbox).where(eq(smsOutbox.key, `absence:${wlId}:${kid().id}`));
+  const waiting = async () => (await t.database.sqlText("select start_after from pgboss.job where name = 'sms.attendance' and state = 'created'", [])).rows as { start_after: Date | string }[];
+  const kst = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00+09:00`);
+  /** Runs the waiting texts now (pg-boss's clock) and waits until the worker is done with them. */
+  const runWaiting = async () => {
+    const before = (await t.ctx.jobs.counts('sms.attendance')).completed;
+    const n = (await waiting()).length;
+    await dueNow();
+    await expect.poll(async () => (await t.ctx.jobs.counts('sms.attendance')).completed, { timeout: 20_000, interval: 100 }).toBeGreaterThanOrEqual(before + n);
+  };
+
+  beforeAll(async () => {
+    realNow = t.clock.now;
+    evening = await makeLecture(t, {
+      adminToken: staff.admin.token, name: '고2 영어 야간반', students: [kid().id],
+      schedule: [{ dayOfWeek: 3, startTime: '20:00', endTime: '21:30' }, { dayOfWeek: 5, startTime: '23:00', endTime: '23:50' }],
+    });
+    const types = (await t.call('GET', '/api/attendance-types', staff.ta.token)).json as { id: number; name: string }[];
+    absentType = types.find((x) => x.name === '결석')!.id;
+    await t.call('PUT', '/api/sms/settings', staff.admin.token, smsSettingsBody({ attendanceDelayMinutes: 5, events: [{ event: 'absence', enabled: true, templateId: null, attTypeId: null }] }));
+  });
+  afterAll(() => { t.clock.now = realNow; });
+
+  it('a mark at 04:07 for a 20:00 class is not texted before 20:00', async () => {
+    const s = evening.sessions.find((x) => x.startTime === '20:00' && x.date > kstToday(realNow))!;
+    t.clock.now = kst(s.date, '04:07');
+    expect((await mark(s.id, absentType)).status).toBe(200);
+    expect((await waiting()).map((j) => new Date(j.start_after).toISOString())).toEqual([kst(s.date, '20:00').toISOString()]);
+    // Run early anyway (at 19:59): nothing goes, the text waits again for 20:00.
+    t.clock.now = kst(s.date, '19:59');
+    await runWaiting();
+    expect(await texts(s.id)).toEqual([]);
+    expect((await waiting()).map((j) => new Date(j.start_after).toISOString())).toEqual([kst(s.date, '20:00').toISOString()]);
+    t.clock.now = kst(s.date, '20:00');
+    await runWaiting();
+    expect(await texts(s.id)).toHaveLength(1);
+  });
+
+  it('a mark during a 23:00 class goes at 08:00 the next morning, and the hours are the center\'s', async () => {
+    const s = evening.sessions.find((x) => x.startTime === '23:00' && x.date > kstToday(realNow))!;
+    t.clock.now = kst(s.date, '23:10');
+    expect((await mark(s.id, absentType)).status).toBe(200);
+    const morning = kst(addDays(s.date, 1), '08:00');
+    expect((await waiting()).map((j) => new Date(j.start_after).toISOString())).toEqual([morning.toISOString()]);
+    t.clock.now = kst(s.date, '23:20');
+    await runWaiting();
+    expect(await texts(s.id)).toEqual([]);
+    t.clock.now = morning;
+    await runWaiting();
+    expect(await texts(s.id)).toHaveLength(1);
+    // The center's own hours, and a bad range named in Korean.
+    const saved = await t.call('PUT', '/api/sms/settings', staff.admin.token, smsSettingsBody({ textFromHour: 9, textUntilHour: 21 }));
+    expect(saved.json).toMatchObject({ textFromHour: 9, textUntilHour: 21 });
+    const bad = await t.call('PUT', '/api/sms/settings', staff.admin.token, smsSettingsBody({ textFromHour: 22, textUntilHour: 8 }));
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json)).toContain('시작 시각이 끝 시각보다 앞서야 합니다');
+  });
+
+  it('a type marked 자동 문자 안 보냄 (병결) texts nobody; another absent type (무단결석) does', async () => {
+    const s = evening.sessions.filter((x) => x.startTime === '20:00' && x.date > kstToday(realNow))[1]!;
+    await t.call('PUT', '/api/sms/settings', staff.admin.token, smsSettingsBody({ events: [{ event: 'absence', enabled: true, templateId: null, attTypeId: null }] }));
+    const sick = await t.call('POST', '/api/attendance-types', staff.admin.token, { name: '병결', color: '#8d6e63', countsAsPresent: false, skipText: true });
+    expect(sick.json).toMatchObject({ name: '병결', skipText: true });
+    const truant = await t.call('POST', '/api/attendance-types', staff.admin.token, { name: '무단결석', color: '#b71c1c', countsAsPresent: false });
+    expect(truant.json).toMatchObject({ skipText: false });
+    t.clock.now = kst(s.date, '20:30');
+    const jobs = (await t.ctx.jobs.counts('sms.attendance')).created;
+    expect((await mark(s.id, sick.json.id)).status).toBe(200);
+    expect((await t.ctx.jobs.counts('sms.attendance')).created).toBe(jobs);
+    expect((await mark(s.id, truant.json.id)).status).toBe(200);
+    expect((await t.ctx.jobs.counts('sms.attendance')).created).toBe(jobs + 1);
   });
 });
 

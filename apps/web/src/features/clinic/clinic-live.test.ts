@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyToBoard, applyToSlots, scanTarget } from './clinic-live.ts';
 
 const slot = (id: number, startTime: string, over: Partial<Slot> = {}): Slot => ({
-  id, kind: 'clinic', date: '2026-11-21', startTime, endTime: '23:00', capacity: 20, reserved: 0, room: 'A', title: '', taId: null, taName: null, reserveType: 'self',
+  id, kind: 'clinic', date: '2026-11-21', startTime, endTime: '23:00', capacity: 20, reserved: 0, room: 'A', title: '', taId: null, taName: null, lectureId: null, lectureName: null, reserveType: 'self',
   opensAt: null, closesAt: null, cancelUntil: null, window: { opensAt: '', closesAt: '', cancelUntil: '', source: 'rule' }, ...over,
 });
 const person = (id: number, slotId: number, name: string): Participant => ({

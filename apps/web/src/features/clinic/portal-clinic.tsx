@@ -16,12 +16,13 @@ import { applySeats } from './clinic-live.ts';
 import { dayLabel, MyBookingRow, OpenSlotRow, opensSoon, refusalText, useServerNow } from './portal-slots.tsx';
 import { useClinicLive } from './use-clinic-live.ts';
 
-function Notice({ content }: { content: string }) {
+/** The center's notice, under the booking rule in the words the configured rule makes (one source for its times). */
+function Notice({ content, rules }: { content: string; rules: string }) {
   const long = content.split('\n').length > 3 || content.length > 120;
   const [open, setOpen] = useState(!long);
-  if (!content.trim()) return null;
   return (
     <Section compact title="클리닉 안내" testId="clinic-notice" actions={long ? <Button size="small" onClick={() => setOpen(!open)} endIcon={open ? <ExpandLess /> : <ExpandMore />} aria-expanded={open}>{open ? '접기' : '펼치기'}</Button> : undefined}>
+      <Typography variant="body2" sx={{ fontWeight: 700, mb: content.trim() ? 1 : 0 }} data-testid="clinic-rules">예약 규칙: {rules}</Typography>
       <Collapse in={open} collapsedSize={long ? 48 : undefined}>
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', lineHeight: 1.7 }}>{content}</Typography>
       </Collapse>
@@ -73,7 +74,7 @@ export function PortalClinic() {
 
   return (
     <Stack spacing={2} data-testid="portal-clinic">
-      <Notice content={b.notice.content} />
+      <Notice content={b.notice.content} rules={b.rulesText} />
       <Section compact title="내 클리닉 대상" testId="clinic-targets">
         {b.targets.length === 0 && <Typography variant="body2" color="textSecondary">지금 클리닉을 받아야 하는 시험은 없어요. 궁금한 게 있으면 자율로 예약해도 돼요.</Typography>}
         <Stack spacing={1}>

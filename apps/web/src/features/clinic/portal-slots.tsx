@@ -56,7 +56,7 @@ export function OpenSlotRow({ slot, now, onReserve, pending, refusal }: { slot: 
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>{slot.startTime}–{slot.endTime}</Typography>
-          <Typography variant="body2" color="textSecondary" noWrap>{[slot.title, slot.room, slot.taName].filter(Boolean).join(' · ')}</Typography>
+          <Typography variant="body2" color="textSecondary" noWrap>{[slot.lectureName, slot.title, slot.room, slot.taName].filter(Boolean).join(' · ')}</Typography>
         </Box>
         <Button
           variant={state === 'open' && !slot.mine ? 'contained' : 'outlined'}
@@ -96,7 +96,7 @@ export function MyBookingRow({ b, onCancel, extra }: { b: MyBooking; onCancel: (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 800 }}>{dayLabel(b.slot.date)} {b.slot.startTime}–{b.slot.endTime}</Typography>
-          <Typography variant="body2" color="textSecondary" noWrap>{[b.slot.title, b.slot.room].filter(Boolean).join(' · ')}</Typography>
+          <Typography variant="body2" color="textSecondary" noWrap>{[b.slot.lectureName, b.slot.title, b.slot.room].filter(Boolean).join(' · ')}</Typography>
           {extra}
         </Box>
         {b.arrivedAt ? (

@@ -1,4 +1,4 @@
-import { bookingRulesSchema, copyByDayBody, DEFAULT_BOOKING_RULES } from '@academy/contracts/clinic';
+import { bookingRulesSchema, bookingRulesText, copyByDayBody, DEFAULT_BOOKING_RULES } from '@academy/contracts/clinic';
 import { addDays, DAY_LABELS, dayOfWeek } from '@academy/contracts/dates';
 import { formatKoreanDate } from '@academy/contracts/format';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
@@ -86,6 +86,7 @@ export function ClinicNoticeDialog({ canEdit, onClose }: { canEdit: boolean; onC
             label="안내 내용"
             value={text}
             onChange={(e) => setDraft(e.target.value)}
+            helperText="예약 시작·마감·취소 시각은 예약 규칙에서 정하고, 학생 화면에 안내 위에 자동으로 보입니다. 여기에 따로 적지 마세요"
             sx={{ mt: 1 }}
             slotProps={{ htmlInput: { maxLength: 20000, 'data-testid': 'clinic-notice-input' } }}
           />
@@ -106,12 +107,6 @@ export function ClinicNoticeDialog({ canEdit, onClose }: { canEdit: boolean; onC
   );
 }
 
-/** "일요일 21:00에 다음 주 예약 시작, 시작 3시간 전까지 취소" */
-export function rulesText(r: { opensWeekday: number; opensTime: string; closeBeforeMinutes: number; cancelBeforeMinutes: number }): string {
-  const minutes = (m: number) => (m === 0 ? '시작할 때' : m % 60 === 0 ? `시작 ${m / 60}시간 전` : `시작 ${m}분 전`);
-  return `${DAY_LABELS[r.opensWeekday]}요일 ${r.opensTime}에 다음 주 예약 시작 · 예약 마감: ${minutes(r.closeBeforeMinutes)} · 취소: ${minutes(r.cancelBeforeMinutes)}까지`;
-}
-
 /** The center's booking rule (admins change it). */
 export function RulesDialog({ canEdit, onClose }: { canEdit: boolean; onClose: () => void }) {
   const rules = useBookingRules();
@@ -121,7 +116,7 @@ export function RulesDialog({ canEdit, onClose }: { canEdit: boolean; onClose: (
     return (
       <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
         <DialogTitle>예약 규칙</DialogTitle>
-        <DialogContent><Typography>{rulesText(rules.data)}</Typography></DialogContent>
+        <DialogContent><Typography>{bookingRulesText(rules.data)}</Typography></DialogContent>
         <DialogActions><Button onClick={onClose}>닫기</Button></DialogActions>
       </Dialog>
     );

@@ -10,6 +10,7 @@ import { useCreateCounselSlot } from './api/create-counsel-slot.ts';
 import { useCreateClinicSlot } from './api/create-slot.ts';
 import { useDeleteCounselSlot } from './api/delete-counsel-slot.ts';
 import { useDeleteClinicSlot } from './api/delete-slot.ts';
+import { useLectureOptions } from './api/lecture-options.ts';
 import { useTaCounts } from './api/ta-counts.ts';
 import { useUpdateCounselSlot } from './api/update-counsel-slot.ts';
 import { useUpdateClinicSlot } from './api/update-slot.ts';
@@ -45,6 +46,7 @@ function InstantField({ name, label }: { name: 'opensAt' | 'closesAt' | 'cancelU
 function Fields({ kind, date }: { kind: SlotKind; date: string }) {
   const { control, getValues } = useFormContext<SlotInput>();
   const tas = useTaCounts(date, date);
+  const lectures = useLectureOptions();
   const [ownWindow, setOwnWindow] = useState(() => Boolean(getValues('opensAt') || getValues('closesAt') || getValues('cancelUntil')));
   return (
     <>
@@ -76,6 +78,18 @@ function Fields({ kind, date }: { kind: SlotKind; date: string }) {
             />
           )}
         />
+        {kind === 'clinic' && (
+          <Controller
+            control={control}
+            name="lectureId"
+            render={({ field }) => (
+              <TextField select size="small" label="강좌 (이 강좌 수강생만 예약)" value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))} sx={{ flex: 1.5 }} slotProps={{ htmlInput: { 'data-testid': 'slot-lecture' } }}>
+                <MenuItem value="">강좌 무관 (누구나)</MenuItem>
+                {(lectures.data ?? []).map((l) => <MenuItem key={l.id} value={l.id}>{l.name}</MenuItem>)}
+              </TextField>
+            )}
+          />
+        )}
         <Controller
           control={control}
           name="taId"
@@ -131,8 +145,8 @@ export function SlotFormDialog({ kind, slot, defaults, onClose }: { kind: SlotKi
     (kind === 'clinic' ? removeClinic : removeCounsel).mutate({ params: { id: slot.id } }, { onSuccess: () => { toast.success('삭제했습니다'); onClose(); } });
   };
   const initial: SlotInput = slot
-    ? { date: slot.date, startTime: slot.startTime, endTime: slot.endTime, capacity: slot.capacity, room: slot.room, title: slot.title, taId: slot.taId, reserveType: slot.reserveType, opensAt: slot.opensAt, closesAt: slot.closesAt, cancelUntil: slot.cancelUntil }
-    : { date: '', startTime: '18:00', endTime: '19:30', capacity: kind === 'clinic' ? 20 : 1, room: '', title: '', taId: null, reserveType: 'self', opensAt: null, closesAt: null, cancelUntil: null, ...defaults };
+    ? { date: slot.date, startTime: slot.startTime, endTime: slot.endTime, capacity: slot.capacity, room: slot.room, title: slot.title, taId: slot.taId, lectureId: slot.lectureId, reserveType: slot.reserveType, opensAt: slot.opensAt, closesAt: slot.closesAt, cancelUntil: slot.cancelUntil }
+    : { date: '', startTime: '18:00', endTime: '19:30', capacity: kind === 'clinic' ? 20 : 1, room: '', title: '', taId: null, lectureId: null, reserveType: 'self', opensAt: null, closesAt: null, cancelUntil: null, ...defaults };
   return (
     <FormDialog
       title={slot ? `${WORD[kind]} 시간 수정` : `${WORD[kind]} 시간 추가`}

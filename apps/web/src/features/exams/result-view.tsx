@@ -98,7 +98,7 @@ export function ResultQuestions({ questions }: { questions: MyResultDetail['ques
                 <TableCell sx={{ fontWeight: 700 }}>{q.no}번{q.tag ? <Typography variant="caption" color="textSecondary" component="span"> {q.tag}</Typography> : null}</TableCell>
                 <TableCell sx={{ color: q.correct ? '#1b5e20' : '#b71c1c', fontWeight: 700 }}>{q.given === null ? '무응답' : q.kind === 'choice' && /^[1-5]$/.test(q.given) ? CHOICE_LABELS[Number(q.given)] : q.given}{q.correct ? ' ○' : ' ✕'}</TableCell>
                 <TableCell>{q.answer}</TableCell>
-                <TableCell align="right">{q.correctRate === null ? '–' : `${Math.round(q.correctRate * 100)}%`}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{q.correctRate === null ? '–' : `${Math.round(q.correctRate * 100)}%`}<Typography variant="caption" color="textSecondary" component="span"> ({q.answered}명 응답)</Typography></TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -14,7 +14,7 @@ import { useDeleteAttendanceType } from './api/delete-attendance-type.ts';
 import { useReorderAttendanceTypes } from './api/reorder-attendance-types.ts';
 import { useUpdateAttendanceType } from './api/update-attendance-type.ts';
 
-type Draft = { name: string; color: string; countsAsPresent: boolean };
+type Draft = { name: string; color: string; countsAsPresent: boolean; skipText: boolean };
 
 /** How a type looks on the attendance sheet: its label on a light tint of its colour. */
 function Preview({ name, color }: { name: string; color: string }) {
@@ -26,11 +26,11 @@ function Preview({ name, color }: { name: string; color: string }) {
 }
 
 function TypeRow({ type, index, count, canEdit, onMove }: { type: AttendanceType; index: number; count: number; canEdit: boolean; onMove: (from: number, to: number) => void }) {
-  const [draft, setDraft] = useState<Draft>({ name: type.name, color: type.color, countsAsPresent: type.countsAsPresent });
+  const [draft, setDraft] = useState<Draft>({ name: type.name, color: type.color, countsAsPresent: type.countsAsPresent, skipText: type.skipText });
   const update = useUpdateAttendanceType();
   const remove = useDeleteAttendanceType();
   const confirm = useConfirm();
-  const dirty = draft.name !== type.name || draft.color !== type.color || draft.countsAsPresent !== type.countsAsPresent;
+  const dirty = draft.name !== type.name || draft.color !== type.color || draft.countsAsPresent !== type.countsAsPresent || draft.skipText !== type.skipText;
   return (
     <TableRow data-testid="att-type-row">
       <TableCell sx={{ width: 56 }}>{index + 1}</TableCell>
@@ -49,6 +49,9 @@ function TypeRow({ type, index, count, canEdit, onMove }: { type: AttendanceType
       </TableCell>
       <TableCell>
         <Switch checked={draft.countsAsPresent} disabled={!canEdit} onChange={(e) => setDraft({ ...draft, countsAsPresent: e.target.checked })} slotProps={{ input: { 'aria-label': `${type.name} 출석 인정` } }} />
+      </TableCell>
+      <TableCell>
+        <Switch checked={draft.skipText} disabled={!canEdit} onChange={(e) => setDraft({ ...draft, skipText: e.target.checked })} slotProps={{ input: { 'aria-label': `${type.name} 자동 문자 안 보냄` } }} />
       </TableCell>
       {canEdit && (
         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -79,14 +82,14 @@ function TypeRow({ type, index, count, canEdit, onMove }: { type: AttendanceType
 }
 
 /**
- * The center's attendance types (출석, 지각 …): name, colour, whether it counts as present, and
- * the order (the attendance sheet's keys 1–9 follow it). Admins edit; TAs see the list.
+ * The center's attendance types (출석, 지각 …): name, colour, whether it counts as present,
+ * whether it skips the automatic 결석/지각 text (병결 told in advance), and the order (the attendance sheet's keys 1–9 follow it). Admins edit; TAs see the list.
  */
 export function AttendanceTypeSettings({ canEdit }: { canEdit: boolean }) {
   const types = useAttendanceTypes();
   const create = useCreateAttendanceType();
   const reorder = useReorderAttendanceTypes();
-  const [draft, setDraft] = useState<Draft>({ name: '', color: '#00695c', countsAsPresent: false });
+  const [draft, setDraft] = useState<Draft>({ name: '', color: '#00695c', countsAsPresent: false, skipText: false });
   if (types.isPending) return <Skeleton variant="rounded" height={240} />;
   const list = types.data ?? [];
   const move = (from: number, to: number) => {
@@ -105,11 +108,12 @@ export function AttendanceTypeSettings({ canEdit }: { canEdit: boolean }) {
               <TableCell>이름</TableCell>
               <TableCell>색상</TableCell>
               <TableCell>출석 인정</TableCell>
+              <TableCell title="미리 알린 결석(병결, 가족 여행): 결석/지각 자동 문자를 보내지 않습니다">자동 문자 안 보냄</TableCell>
               {canEdit && <TableCell align="right">관리</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
-            {list.map((t, i) => <TypeRow key={`${t.id}-${t.seq}-${t.name}-${t.color}-${t.countsAsPresent}`} type={t} index={i} count={list.length} canEdit={canEdit} onMove={move} />)}
+            {list.map((t, i) => <TypeRow key={`${t.id}-${t.seq}-${t.name}-${t.color}-${t.countsAsPresent}-${t.skipText}`} type={t} index={i} count={list.length} canEdit={canEdit} onMove={move} />)}
           </TableBody>
         </Table>
       </Box>
@@ -124,7 +128,7 @@ export function AttendanceTypeSettings({ canEdit }: { canEdit: boolean }) {
             create.mutate({ body: draft }, {
               onSuccess: (t) => {
                 toast.success(`'${t.name}' 유형을 추가했습니다`);
-                setDraft({ name: '', color: '#00695c', countsAsPresent: false });
+                setDraft({ name: '', color: '#00695c', countsAsPresent: false, skipText: false });
               },
             });
           }}
@@ -134,6 +138,10 @@ export function AttendanceTypeSettings({ canEdit }: { canEdit: boolean }) {
           <Stack direction="row" sx={{ alignItems: 'center' }}>
             <Switch checked={draft.countsAsPresent} onChange={(e) => setDraft({ ...draft, countsAsPresent: e.target.checked })} slotProps={{ input: { 'aria-label': '새 유형 출석 인정' } }} />
             <Typography variant="body2">출석 인정</Typography>
+          </Stack>
+          <Stack direction="row" sx={{ alignItems: 'center' }}>
+            <Switch checked={draft.skipText} onChange={(e) => setDraft({ ...draft, skipText: e.target.checked })} slotProps={{ input: { 'aria-label': '새 유형 자동 문자 안 보냄' } }} />
+            <Typography variant="body2">자동 문자 안 보냄 (병결 등)</Typography>
           </Stack>
           <Button type="submit" variant="contained" startIcon={<AddOutlined />} disabled={!draft.name.trim() || create.isPending}>추가</Button>
         </Stack>

@@ -1,4 +1,4 @@
-import { mondayOf, type Slot } from '@academy/contracts/clinic';
+import { bookingRulesText, mondayOf, type Slot } from '@academy/contracts/clinic';
 import { addDays, kstToday } from '@academy/contracts/dates';
 import { formatKoreanDate } from '@academy/contracts/format';
 import { hasPermission } from '@academy/contracts/roles';
@@ -14,7 +14,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useBookingRules } from '../../features/clinic/api/rules.ts';
 import { DayBoard } from '../../features/clinic/day-board.tsx';
-import { ClinicNoticeDialog, CopyDayDialog, RulesDialog, rulesText } from '../../features/clinic/settings-dialogs.tsx';
+import { ClinicNoticeDialog, CopyDayDialog, RulesDialog } from '../../features/clinic/settings-dialogs.tsx';
 import { SlotFormDialog } from '../../features/clinic/slot-form-dialog.tsx';
 import { TaPanel } from '../../features/clinic/ta-panel.tsx';
 import { WeekView } from '../../features/clinic/week-view.tsx';
@@ -48,7 +48,7 @@ export default function CrmClinicPage() {
     <Box>
       <PageHeader
         title="클리닉"
-        description={rules.data ? `예약 규칙: ${rulesText(rules.data)}` : '클리닉 시간과 예약, 당일 출결, 재시험 채점'}
+        description={rules.data ? `예약 규칙: ${bookingRulesText(rules.data)}` : '클리닉 시간과 예약, 당일 출결, 재시험 채점'}
         actions={
           <>
             <Button startIcon={<CampaignOutlined />} onClick={() => setNotice(true)} data-testid="open-clinic-notice">클리닉 안내</Button>

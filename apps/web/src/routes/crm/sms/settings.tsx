@@ -21,7 +21,7 @@ import { errorMessage } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 
-type Center = { senderName: string; optOutNotice: string; attendanceDelayMinutes: number; weekLinkDays: number };
+type Center = { senderName: string; optOutNotice: string; attendanceDelayMinutes: number; weekLinkDays: number; textFromHour: number; textUntilHour: number };
 
 /**
  * /crm/sms/settings — the center's SMS settings: the name and opt-out notice advertising carries,
@@ -43,8 +43,8 @@ export default function CrmSmsSettingsPage() {
 
   useEffect(() => {
     if (!settings.data) return;
-    const { senderName, optOutNotice, attendanceDelayMinutes, weekLinkDays } = settings.data;
-    setCenter({ senderName, optOutNotice, attendanceDelayMinutes, weekLinkDays });
+    const { senderName, optOutNotice, attendanceDelayMinutes, weekLinkDays, textFromHour, textUntilHour } = settings.data;
+    setCenter({ senderName, optOutNotice, attendanceDelayMinutes, weekLinkDays, textFromHour, textUntilHour });
     setEvents(settings.data.events);
   }, [settings.data]);
 
@@ -69,7 +69,11 @@ export default function CrmSmsSettingsPage() {
               <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
                 <TextField label="보내는 곳 이름 (광고 문자 앞)" value={center.senderName} disabled={!canEdit} onChange={(e) => setCenter({ ...center, senderName: e.target.value })} slotProps={{ htmlInput: { maxLength: 20 } }} />
                 <TextField label="무료 수신거부 안내 (광고 문자 끝)" placeholder="무료수신거부 080-123-4567" value={center.optOutNotice} disabled={!canEdit} onChange={(e) => setCenter({ ...center, optOutNotice: e.target.value })} helperText="비어 있으면 광고 문자를 보낼 수 없습니다 (정보통신망법 제50조)" slotProps={{ htmlInput: { maxLength: 60 } }} />
-                <TextField type="number" label="출결 표시 후 알림까지 (분)" value={center.attendanceDelayMinutes} disabled={!canEdit} onChange={(e) => setCenter({ ...center, attendanceDelayMinutes: Number(e.target.value) })} helperText="그 사이 출결을 고치면 보내지 않습니다" slotProps={{ htmlInput: { min: 0, max: 60 } }} />
+                <TextField type="number" label="출결 표시 후 알림까지 (분)" value={center.attendanceDelayMinutes} disabled={!canEdit} onChange={(e) => setCenter({ ...center, attendanceDelayMinutes: Number(e.target.value) })} helperText="그 사이 출결을 고치면 보내지 않습니다. 수업 시작 전에는 보내지 않습니다" slotProps={{ htmlInput: { min: 0, max: 60 } }} />
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                  <TextField type="number" label="결석/지각 문자 보내는 시간: 시작 (시)" value={center.textFromHour} disabled={!canEdit} onChange={(e) => setCenter({ ...center, textFromHour: Number(e.target.value) })} helperText="한국 시각. 시간 밖에 표시한 출결은 다음 날 시작 시각에 보냅니다" slotProps={{ htmlInput: { min: 0, max: 23 } }} sx={{ flex: 1 }} />
+                  <TextField type="number" label="끝 (시)" value={center.textUntilHour} disabled={!canEdit} onChange={(e) => setCenter({ ...center, textUntilHour: Number(e.target.value) })} slotProps={{ htmlInput: { min: 1, max: 24 } }} sx={{ width: 120 }} />
+                </Stack>
                 <TextField type="number" label="주간 리포트 링크 유효 기간 (일)" value={center.weekLinkDays} disabled={!canEdit} onChange={(e) => setCenter({ ...center, weekLinkDays: Number(e.target.value) })} helperText={`최대 ${PUBLIC_LINK_MAX_DAYS}일`} slotProps={{ htmlInput: { min: 1, max: PUBLIC_LINK_MAX_DAYS } }} />
               </Box>
               <Typography variant="body2" color="textSecondary" sx={{ mt: 2 }} data-testid="sms-provider">

@@ -1,0 +1,2 @@
+ALTER TABLE "clinic_slots" ADD COLUMN "lecture_id" integer;--> statement-breakpoint
+ALTER TABLE "clinic_slots" ADD CONSTRAINT "clinic_slots_lecture_id_lectures_id_fk" FOREIGN KEY ("lecture_id") REFERENCES "public"."lectures"("id") ON DELETE set null ON UPDATE no action;
