@@ -151,7 +151,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   const base = process.env.TEST_DATABASE_URL;
   // The embedded database in its worker thread, as the server runs it (db/pglite-remote.ts);
   // TEST_PGLITE_WORKER=0 keeps it on the test's own thread.
-  if (!base) return { database: await openDatabase({ pgliteWorker: process.env.TEST_PGLITE_WORKER !== '0', loadDataDir: inject('pgliteTemplate') }), drop: async () => {} };
+  if (!base) return { database: await openDatabase({ pgliteWorker: process.env.TEST_PGLITE_WORKER !== '0', loadDataDir: inject('pgliteTemplate') ?? undefined }), drop: async () => {} };
   const name = await createTestDatabase(base);
   const url = new URL(base);
   url.pathname = `/${name}`;
