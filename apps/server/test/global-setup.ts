@@ -12,8 +12,8 @@ import { createPglite } from '../src/db/pglite-open.ts';
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
   export interface ProvidedContext {
-    /** A file with a migrated PGlite data directory (dumpDataDir): each test database starts from it. */
-    pgliteTemplate: string;
+    /** A file with a migrated PGlite data directory (dumpDataDir): each test database starts from it (null on PostgreSQL). */
+    pgliteTemplate: string | null;
     /** On TEST_DATABASE_URL's server: a migrated database that each test database is created from (CREATE DATABASE … TEMPLATE). */
     pgTemplate: string | null;
   }
@@ -25,15 +25,19 @@ declare module 'vitest' {
  * database is cloned by the server itself, without running a migration per file.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const base = process.env.TEST_DATABASE_URL;
+  // On PostgreSQL no test database is a PGlite one (test/harness.ts), so only that template is made.
   const dir = await mkdtemp(path.join(os.tmpdir(), 'academy-template-'));
-  const file = path.join(dir, 'pglite.tar');
-  const pglite = await createPglite(undefined);
-  await migrate(drizzle(pglite), { migrationsFolder: path.join(import.meta.dirname, '..', 'drizzle') });
-  await writeFile(file, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
-  await pglite.close();
+  let file: string | null = null;
+  if (!base) {
+    file = path.join(dir, 'pglite.tar');
+    const pglite = await createPglite(undefined);
+    await migrate(drizzle(pglite), { migrationsFolder: path.join(import.meta.dirname, '..', 'drizzle') });
+    await writeFile(file, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+    await pglite.close();
+  }
   project.provide('pgliteTemplate', file);
 
-  const base = process.env.TEST_DATABASE_URL;
   let pgTemplate: string | null = null;
   if (base) {
     pgTemplate = `tpl_${process.pid}_${randomBytes(4).toString('hex')}`;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { type AnyEndpoint, type CallInput, fillPath, isFileReply, isMultipart, type NoInput, type ReplyOf } from '@academy/contracts/endpoint';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -16,10 +17,53 @@ export type TestApp = BuiltApp & {
   /** Test clock: starts at real time; `advance` moves it forward. */
   clock: { now: Date; advance: (ms: number) => void };
   login: (loginId: string, password: string) => Promise<string>;
-  /** One HTTP call through `inject()`, with a bearer token when given; JSON replies are parsed. */
+  /**
+   * The typed call: a contracts endpoint with its params, query and body (typed by its schemas, as
+   * the web sends them), as `token` when given. Resolves with the typed reply on a 2xx; on any other
+   * status it rejects with an ApiCallError that says the status, code and message.
+   *
+   *   const tag = await t.api(tagsApi.create, { token: ta.token, body: { name: '신규', color: '#2e7d32' } });
+   */
+  api: <E extends AnyEndpoint>(e: E, ...[input]: ApiArgs<E>) => Promise<ReplyOf<E>>;
+  /**
+   * The same call when a test expects a refusal: resolves with the typed error (status, code,
+   * message, issues); fails the test when the call succeeds.
+   *
+   *   expect(await t.apiError(tagsApi.create, { token, body: { name: '신규', color: 'red' } })).toMatchObject({ status: 400 });
+   */
+  apiError: <E extends AnyEndpoint>(e: E, ...[input]: ApiArgs<E>) => Promise<ApiError>;
+  /**
+   * One HTTP call through `inject()` by a hand-written URL, with a bearer token when given; JSON
+   * replies are parsed. For what the contract forbids (a malformed body, an unknown route), files
+   * and multipart; every other call goes through `api`.
+   */
   call: (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token?: string | null, payload?: unknown) => Promise<CallResult>;
   close: () => Promise<void>;
 };
+
+/** The input of `t.api`: the endpoint's params, query and body (CallInput, as the web's `call` takes them) plus the caller's token. */
+export type ApiInput<E extends AnyEndpoint> = CallInput<E> & { token?: string | null };
+type ApiArgs<E extends AnyEndpoint> = NoInput<E> extends true ? [input?: ApiInput<E>] : [input: ApiInput<E>];
+
+/** The API's one error shape (plugins/errors.ts), with the HTTP status it came with. */
+export type ApiError = {
+  status: number;
+  code: string;
+  message: string;
+  /** Validation: the part and the field each message is about. */
+  issues?: { part: string; path: string; message: string }[];
+  details?: unknown;
+};
+
+/** A typed call that did not answer 2xx: `error` is the reply. */
+export class ApiCallError extends Error {
+  constructor(
+    readonly endpoint: string,
+    readonly error: ApiError,
+  ) {
+    super(`${endpoint}: ${error.status} ${error.code} ${error.message}`);
+  }
+}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read replies freely
 export type CallResult = { status: number; json: any; raw: Buffer; headers: Record<string, string | string[] | number | undefined> };
@@ -54,6 +98,22 @@ export async function createTestApp(opts: { seed?: boolean; config?: Partial<Con
   const config = testConfig({ ...(opts.logs ? { logLevel: 'warn' as const } : {}), ...opts.config });
   const built = await buildApp({ config, database, now: () => clock.now, ...logging, webDist: opts.webDist ?? null, smsTiming: opts.smsTiming });
   if (opts.seed !== false) await seedDemo(built);
+  const call: TestApp['call'] = async (method, url, token, payload) => {
+    const res = await built.app.inject({
+      method,
+      url,
+      headers: token ? bearer(token) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    const json = res.body && String(res.headers['content-type'] ?? '').includes('json') ? res.json() : null;
+    return { status: res.statusCode, json, raw: res.rawPayload, headers: res.headers };
+  };
+  const typedCall = (e: AnyEndpoint, input: { params?: unknown; query?: unknown; body?: unknown; token?: string | null } | undefined): Promise<CallResult> => {
+    if (isFileReply(e.reply) || isMultipart(e.body)) throw new Error(`${e.method} ${e.path}: files and multipart bodies go through t.call`);
+    const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; token?: string | null };
+    const qs = queryString(i.query);
+    return call(e.method, `${e.atRoot ? '' : '/api'}${fillPath(e.path, i.params)}${qs ? `?${qs}` : ''}`, i.token, i.body);
+  };
   return {
     ...built,
     database,
@@ -63,15 +123,16 @@ export async function createTestApp(opts: { seed?: boolean; config?: Partial<Con
       if (res.statusCode !== 200) throw new Error(`login ${loginId} failed: ${res.statusCode} ${res.body}`);
       return res.json().accessToken as string;
     },
-    async call(method, url, token, payload) {
-      const res = await built.app.inject({
-        method,
-        url,
-        headers: token ? bearer(token) : {},
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
-      const json = res.body && String(res.headers['content-type'] ?? '').includes('json') ? res.json() : null;
-      return { status: res.statusCode, json, raw: res.rawPayload, headers: res.headers };
+    call,
+    async api(e, ...[input]) {
+      const res = await typedCall(e, input);
+      if (res.status >= 200 && res.status < 300) return res.json as ReplyOf<typeof e>;
+      throw new ApiCallError(`${e.method} ${e.path}`, { status: res.status, ...(res.json as Omit<ApiError, 'status'>) });
+    },
+    async apiError(e, ...[input]) {
+      const res = await typedCall(e, input);
+      if (res.status >= 200 && res.status < 300) throw new Error(`${e.method} ${e.path}: expected a refusal, got ${res.status} ${res.raw.toString().slice(0, 300)}`);
+      return { status: res.status, ...(res.json as Omit<ApiError, 'status'>) };
     },
     async close() {
       await built.app.close();
@@ -90,7 +151,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   const base = process.env.TEST_DATABASE_URL;
   // The embedded database in its worker thread, as the server runs it (db/pglite-remote.ts);
   // TEST_PGLITE_WORKER=0 keeps it on the test's own thread.
-  if (!base) return { database: await openDatabase({ pgliteWorker: process.env.TEST_PGLITE_WORKER !== '0', loadDataDir: inject('pgliteTemplate') }), drop: async () => {} };
+  if (!base) return { database: await openDatabase({ pgliteWorker: process.env.TEST_PGLITE_WORKER !== '0', loadDataDir: inject('pgliteTemplate') ?? undefined }), drop: async () => {} };
   const name = await createTestDatabase(base);
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -125,3 +186,15 @@ export async function createTestDatabase(base: string): Promise<string> {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Lists travel comma-separated (`grade=고1,고2`), as the web's `call` sends them and the contracts read them. */
+function queryString(query: Record<string, unknown> | undefined): string {
+  const out = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) {
+      if (v.length) out.set(k, v.join(','));
+    } else out.set(k, String(v));
+  }
+  return out.toString();
+}

@@ -22,10 +22,7 @@ async function api<T>(bearer: string, method: string, path: string, body?: unkno
 /** The server's calendar day (the center is in Korea). */
 const seoulDay = (offset = 0) => new Date(Date.now() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
-/**
- * Students no other browser test looks at (the exams test takes the last ones by id into its own
- * lectures and exams, which this file does not touch).
- */
+/** The demo students this file books and counsels (its server is its own, see harness.ts). */
 const STUDENT = 'student22';
 const COUNSEL_STUDENT = 'student23';
 

@@ -24,15 +24,9 @@ async function api<T>(bearer: string, method: string, path: string, body?: unkno
 const seoulDay = (offset = 0) => new Date(Date.now() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * Students the other browser tests look at (student01's own lectures, transfers, memos, the
- * representative lecture): this file leaves them out of its lectures.
- */
-const OTHERS_USE = new Set(['student01', 'student15', 'student17', 'student30']);
-
-/**
  * A lecture meeting every day from three days ago, with `count` active demo students enrolled (the
- * last ones by login id, none that other tests use), so today's session has them all as
- * participants. Returns its id, today's session and the students' login ids.
+ * last ones by login id), so today's session has them all as participants. Returns its id, today's
+ * session and the students' login ids.
  */
 async function makeLecture(name: string, count: number): Promise<{ lectureId: number; wlId: number; loginIds: string[] }> {
   const admin = await token(DEMO_ACCOUNTS.admin.loginId, DEMO_ACCOUNTS.admin.password);
@@ -48,7 +42,7 @@ async function makeLecture(name: string, count: number): Promise<{ lectureId: nu
   });
   const page = await api<{ nodes: { id: number; loginId: string }[] }>(admin, 'GET', '/students?pageSize=100&status=active');
   const students = page.nodes
-    .filter((s) => /^student\d+$/.test(s.loginId) && !OTHERS_USE.has(s.loginId))
+    .filter((s) => /^student\d+$/.test(s.loginId))
     .sort((a, b) => b.loginId.localeCompare(a.loginId))
     .slice(0, count);
   expect(students).toHaveLength(count);

@@ -1,9 +1,12 @@
 import type { TestProject } from 'vitest/node';
-import { startServer } from './server.ts';
+import { prepareDemoTemplate } from './server.ts';
 
-/** One real server for the whole browser suite; each test file launches its own browser against it. */
+/**
+ * The demo data is migrated and seeded once per run into a template folder; every test file then
+ * starts its own server on a copy of it (serverForFile in server.ts), so files run side by side.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const server = await startServer();
-  project.provide('baseUrl', server.baseUrl);
-  return server.stop;
+  const template = await prepareDemoTemplate();
+  project.provide('e2eTemplate', template.dir);
+  return template.remove;
 }

@@ -14,23 +14,17 @@
  * leaves it, so no screen of the suite goes unchecked; call `expectAccessible` yourself for the
  * states in between (a dialog, a second screen).
  *
- * The server (global-setup.ts) is the real one on a fresh PGlite folder with the demo data, started
- * once for the suite and shared by every file, so tests must not depend on what other files changed.
- * shell.e2e.ts changes ta04's password, so other tests must not sign in as ta04.
- * apps/web/dist must exist (the runner builds it). Chromium: CHROMIUM_PATH or /usr/bin/chromium.
+ * Each file gets its own server (server.ts, serverForFile): the real one on a copy of the run's demo
+ * data folder, seeded once by global-setup.ts. Files run side by side (E2E_WORKERS, default: the
+ * machine's cores) and none sees what another changed; a file may change any demo account or row
+ * it likes, and its own tests run in order. apps/web/dist must exist (the runner builds it).
+ * Chromium: CHROMIUM_PATH or /usr/bin/chromium.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-
-declare module 'vitest' {
-  // Vitest's provide/inject typing is extended through interface merging.
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
-  export interface ProvidedContext {
-    baseUrl: string;
-  }
-}
+import { startServer, type RunningServer } from './server.ts';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -72,11 +66,21 @@ type OpenedBrowser = E2e & { takePages: () => Page[] };
  */
 export type BrowserLanguage = { lang?: string };
 
-/** One browser for the test file: opened before its tests, closed after them. */
+/**
+ * One server and one browser for the test file: started before its tests (side by side), closed
+ * after them. The server is the file's own, on a copy of the demo template.
+ */
 export function browserForFile(opts: BrowserLanguage = {}): E2e {
   let opened: OpenedBrowser | undefined;
+  let server: RunningServer | undefined;
   beforeAll(async () => {
-    opened = await openBrowser(opts);
+    const [started, browser] = await Promise.allSettled([startServer({ template: inject('e2eTemplate') }), launchBrowser(opts)]);
+    if (started.status === 'fulfilled') server = started.value;
+    if (browser.status === 'rejected' || started.status === 'rejected') {
+      if (browser.status === 'fulfilled') await browser.value.close();
+      throw started.status === 'rejected' ? started.reason : (browser as PromiseRejectedResult).reason;
+    }
+    opened = openBrowser(browser.value, started.value.baseUrl, opts);
   });
   afterEach(async (ctx) => {
     const pages = opened?.takePages() ?? [];
@@ -86,7 +90,10 @@ export function browserForFile(opts: BrowserLanguage = {}): E2e {
       await expectAccessible(page, `${ctx.task.name} — 마지막 화면 ${pathOf(page)}`);
     }
   });
-  afterAll(() => opened?.close());
+  afterAll(async () => {
+    await opened?.close();
+    await server?.stop();
+  });
   const e2e = () => {
     if (!opened) throw new Error('e2e: the browser is not open yet (use it inside tests or hooks)');
     return opened;
@@ -105,12 +112,15 @@ export function browserForFile(opts: BrowserLanguage = {}): E2e {
   };
 }
 
-export async function openBrowser({ lang = 'ko-KR' }: BrowserLanguage = {}): Promise<OpenedBrowser> {
-  const baseUrl = inject('baseUrl');
-  const browser = await chromium.launch({
+function launchBrowser({ lang = 'ko-KR' }: BrowserLanguage): Promise<Browser> {
+  return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: [...CHROMIUM_ARGS, `--lang=${lang}`],
   });
+}
+
+/** The harness around a launched browser, against the server at `baseUrl`. */
+export function openBrowser(browser: Browser, baseUrl: string, { lang = 'ko-KR' }: BrowserLanguage = {}): OpenedBrowser {
   const contexts: BrowserContext[] = [];
   let pages: Page[] = [];
   const e2e: OpenedBrowser = {

@@ -42,7 +42,7 @@ async function setup(count: number, examExtra: { cutline?: number } = {}) {
     keepHolidays: true,
     startDate: seoulDay(-1), endDate: seoulDay(10),
   });
-  // The class is this file's own students, so no other browser test sees their scores change.
+  // The class is this file's own students.
   const run = Date.now().toString(36).slice(-5);
   const students: { id: number }[] = [];
   for (let i = 0; i < count; i++) {

@@ -9,7 +9,7 @@ import { browserForFile, expectAccessible, pathOf } from './harness.ts';
 
 const e2e = browserForFile();
 
-/** The TA this file makes through the admin screen (no other test signs in as them). */
+/** The TA this file makes through the admin screen. */
 const TA = { name: '골든조교', loginId: 'e2egolden', password: 'golden-pass-12' };
 
 /** A Monday of last month whose whole week is in last month: the golden week G7 (docs/payroll.md). */

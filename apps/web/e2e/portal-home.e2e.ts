@@ -109,9 +109,10 @@ describe('the portal on a phone (390 px)', () => {
     // Signed in with the new password, nobody asks any more.
     await signOut(page);
     await signIn(page, s.loginId, 'spring-2026!');
-    const me = page.waitForResponse((r) => r.url().endsWith('/api/auth/me'));
+    // The body is read as soon as the reply arrives: the portal may move on before a later read.
+    const me = page.waitForResponse((r) => r.url().endsWith('/api/auth/me')).then((r) => r.json() as Promise<{ passwordIsInitial: boolean }>);
     await page.reload();
-    expect(((await (await me).json()) as { passwordIsInitial: boolean }).passwordIsInitial).toBe(false);
+    expect((await me).passwordIsInitial).toBe(false);
     await page.getByTestId('portal-greeting').waitFor();
     expect(await prompt.count()).toBe(0);
   });

@@ -225,8 +225,8 @@ describe('public pages', () => {
 });
 
 describe('account menu', () => {
-  // Leaves ta04 with the password e2e-newpass1 (the demo password is shorter than the rule allows, so it
-  // cannot be set back); the harness documents that other tests must not sign in as ta04.
+  // Leaves ta04 with the password e2e-newpass1 on this file's own server (the demo password is shorter
+  // than the rule allows, so it cannot be set back); no other test of this file signs in as ta04.
   test('a TA changes their password from the CRM header and signs in with it', async () => {
     const page = await e2e.newPage();
     await page.goto('/login');

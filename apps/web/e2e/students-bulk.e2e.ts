@@ -17,7 +17,7 @@ async function api<T>(bearer: string, method: string, path: string, body?: unkno
   return JSON.parse(text) as T;
 }
 
-// More students than one grid page (20 rows), with a login id no demo student and no other test uses.
+// More students than one grid page (20 rows), with a login id no demo student uses.
 const COUNT = 23;
 const PREFIX = 'e2eall';
 

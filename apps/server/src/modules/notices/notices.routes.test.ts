@@ -1,3 +1,4 @@
+import { noticesApi } from '@academy/contracts/notices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeStaff, makeStudents, type TestAccount } from '../users/users.testkit.ts';
@@ -14,18 +15,18 @@ afterAll(() => t.close());
 
 describe('staff and clinic notices', () => {
   it('admins edit the staff notice, TAs read it, students cannot', async () => {
-    expect((await t.call('GET', '/api/notice', staff.ta.token)).json).toEqual({ content: '', updatedAt: null, updatedByName: null });
-    const put = await t.call('PUT', '/api/admin/notice', staff.admin.token, { content: '토요일 클리닉은 3층에서 진행합니다.' });
-    expect(put.status).toBe(200);
-    const read = await t.call('GET', '/api/notice', staff.ta.token);
-    expect(read.json).toMatchObject({ content: '토요일 클리닉은 3층에서 진행합니다.', updatedByName: '김원장' });
-    expect((await t.call('PUT', '/api/admin/notice', staff.ta.token, { content: 'x' })).status).toBe(403);
-    expect((await t.call('GET', '/api/notice', student.token)).status).toBe(403);
+    expect(await t.api(noticesApi.staff, { token: staff.ta.token })).toEqual({ content: '', updatedAt: null, updatedByName: null });
+    await t.api(noticesApi.updateStaff, { token: staff.admin.token, body: { content: '토요일 클리닉은 3층에서 진행합니다.' } });
+    const read = await t.api(noticesApi.staff, { token: staff.ta.token });
+    expect(read).toMatchObject({ content: '토요일 클리닉은 3층에서 진행합니다.', updatedByName: '김원장' });
+    expect((await t.apiError(noticesApi.updateStaff, { token: staff.ta.token, body: { content: 'x' } })).status).toBe(403);
+    expect((await t.apiError(noticesApi.staff, { token: student.token })).status).toBe(403);
   });
 
   it('students read the clinic notice; the body is validated', async () => {
-    expect((await t.call('PUT', '/api/admin/clinic-notice', staff.manager.token, { content: '예약은 전날까지' })).status).toBe(200);
-    expect((await t.call('GET', '/api/clinic-notice', student.token)).json.content).toBe('예약은 전날까지');
+    await t.api(noticesApi.updateClinic, { token: staff.manager.token, body: { content: '예약은 전날까지' } });
+    expect((await t.api(noticesApi.clinic, { token: student.token })).content).toBe('예약은 전날까지');
+    // A number where the contract takes text: sent by hand, past the contract's types.
     const bad = await t.call('PUT', '/api/admin/clinic-notice', staff.manager.token, { content: 5 });
     expect(bad.status).toBe(400);
     expect(bad.json.issues[0].path).toBe('content');
