@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { tinyPdf } from './files-kit.ts';
-import { browserForFile, expectAccessible, pathOf } from './harness.ts';
+import { browserForFile, expectAccessible, fillPicker, pathOf } from './harness.ts';
 
 const e2e = browserForFile();
 
@@ -74,7 +74,7 @@ describe('TA work and pay', () => {
     await expectAccessible(ta, pathOf(ta));
     await ta.getByTestId('claim-add').click();
     const claim = ta.getByTestId('claim-dialog');
-    await claim.getByTestId('claim-date').fill(addDays(monday, 2));
+    await fillPicker(claim.getByTestId('claim-date'), addDays(monday, 2));
     await claim.getByTestId('claim-amount').fill('12345');
     await claim.getByTestId('claim-memo').fill('클리닉 간식');
     await claim.getByTestId('receipt-input').setInputFiles({ name: '영수증.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Receipt 12,345') });
@@ -103,9 +103,9 @@ describe('TA work and pay', () => {
     await expectAccessible(admin, pathOf(admin));
     await today.first().click();
     const fix = admin.getByTestId('record-correct-dialog');
-    await fix.getByTestId('record-date').fill(monday);
-    await fix.getByTestId('record-start').fill('08:00');
-    await fix.getByTestId('record-end').fill('23:00');
+    await fillPicker(fix.getByTestId('record-date'), monday);
+    await fillPicker(fix.getByTestId('record-start'), '08:00');
+    await fillPicker(fix.getByTestId('record-end'), '23:00');
     await fix.getByTestId('record-reason').fill('출근 시각을 지난달로 정정');
     await expectAccessible(admin, pathOf(admin));
     const corrected = admin.waitForResponse((r) => r.url().includes('/api/admin/work-in-out/') && r.request().method() === 'PUT');

@@ -18,6 +18,7 @@ import { MessageDialog, when } from '../../../features/sms/message-dialog.tsx';
 import { StatusChip } from '../../../features/sms/status-chip.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
+import { DateInput } from '../../../components/date-field.tsx';
 
 const PAGE_SIZE = 50;
 
@@ -154,8 +155,8 @@ export default function CrmSmsHistoryPage() {
               {Object.entries(PURPOSE_LABEL).map(([k, v]) => <MenuItem key={k} value={k}>{v}</MenuItem>)}
             </TextField>
             <TextField size="small" label="이름 또는 번호" value={q} onChange={(e) => { setQ(e.target.value); setPage(1); }} slotProps={{ htmlInput: { maxLength: 40 } }} />
-            <TextField size="small" type="date" label="부터" value={from} onChange={(e) => { setFrom(e.target.value); setPage(1); }} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField size="small" type="date" label="까지" value={to} onChange={(e) => { setTo(e.target.value); setPage(1); }} slotProps={{ inputLabel: { shrink: true } }} />
+            <DateInput size="small" label="부터" value={from} onChange={(d) => { setFrom(d); setPage(1); }} width={190} />
+            <DateInput size="small" label="까지" value={to} onChange={(d) => { setTo(d); setPage(1); }} width={190} />
           </Stack>
           {history.isError && <Alert severity="error">{errorMessage(history.error)}</Alert>}
           <Table size="small" aria-label="받는 사람별 결과" data-testid="sms-messages">
