@@ -1,5 +1,5 @@
 import { formatPhone } from '@academy/contracts/format';
-import { AUDIENCE_LABEL, MESSAGE_STATUS_LABEL, MESSAGE_STATUSES, PURPOSE_LABEL, purposeLabel, RECIPIENT_AUDIENCE_LABEL, type MessageStatus } from '@academy/contracts/sms';
+import { MESSAGE_STATUS_LABEL, MESSAGE_STATUSES, PURPOSE_LABEL, purposeLabel, RECIPIENT_AUDIENCE_LABEL, recipientLabel, type MessageStatus } from '@academy/contracts/sms';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
@@ -196,7 +196,7 @@ export default function CrmSmsHistoryPage() {
                       />
                     )}
                   </TableCell>
-                  <TableCell>{m.recipientName ?? '직접 입력'}{m.audience && m.audience !== 'other' ? ` ${AUDIENCE_LABEL[m.audience]}` : ''}</TableCell>
+                  <TableCell>{recipientLabel({ name: m.recipientName, audience: m.audience })}</TableCell>
                   <TableCell>{formatPhone(m.toPhone)}</TableCell>
                   <TableCell>{purposeLabel(m.purpose)}</TableCell>
                   <TableCell>{m.kind}</TableCell>
