@@ -34,6 +34,11 @@ describe('date and time fields in an English-speaking browser', () => {
     // The default weekly row starts at 19:00.
     const row = page.getByTestId('schedule-row').first();
     expect(await shown(row.locator('.MuiPickersTextField-root').first())).toBe('오후 7:00');
+    // Typing over a filled time replaces it.
+    await fillPicker(row.locator('.MuiPickersTextField-root').first(), '08:00');
+    await expect.poll(() => shown(row.locator('.MuiPickersTextField-root').first())).toBe('오전 8:00');
+    await fillPicker(row.locator('.MuiPickersTextField-root').nth(1), '23:30');
+    await expect.poll(() => shown(row.locator('.MuiPickersTextField-root').nth(1))).toBe('오후 11:30');
     // Keyboard entry: focus the field by its name and type the digits.
     await page.getByRole('group', { name: '개강일' }).locator('[role=spinbutton]').first().click();
     await page.keyboard.type('20261202');
@@ -79,9 +84,10 @@ describe('date and time fields in an English-speaking browser', () => {
     await page.getByTestId('student-search').fill('student01');
     await page.locator('.MuiDataGrid-row [data-field="name"] a').first().click();
     await picker(page, '생년월일').waitFor();
+    expect(await shown(picker(page, '생년월일'))).toMatch(/^(\d{4}\. (1[0-2]|[1-9])\. ([1-3]\d|[1-9])\.\([월화수목금토일]\))?$/);
     expect(await shown(picker(page, '상담 일시'))).toMatch(DATE_TIME);
-    await fillPicker(picker(page, '생년월일'), '2010-03-01');
-    await expect.poll(() => shown(picker(page, '생년월일'))).toBe('2010. 3. 1.(월)');
+    await fillPicker(picker(page, '시험일'), '2026-06-04');
+    await expect.poll(() => shown(picker(page, '시험일'))).toBe('2026. 6. 4.(목)');
     expect(await nativeInputs(page)).toBe(0);
     await expectAccessible(page, '학생 상세 (en-US)');
 

@@ -217,25 +217,41 @@ export async function expectAccessible(page: Page, where: string, opts: Paramete
 export async function fillPicker(field: Locator, value: string): Promise<void> {
   const page = field.page();
   const sections = field.locator('[role=spinbutton]');
+  const count = await sections.count();
   const date = /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
   const time = /\d{2}:\d{2}$/.exec(value)?.[0];
+  // Each part goes into its own section, emptied first (typing into a filled one may add to it). The
+  // weekday section is left alone: the picker derives it, and an emptied one moves the date to Sunday.
+  const put = async (index: number, text: string) => {
+    await sections.nth(index).click();
+    await page.keyboard.press('Backspace');
+    await sections.nth(index).click();
+    await page.keyboard.type(text);
+  };
   if (date) {
-    await sections.first().click();
-    await page.keyboard.type(date.replaceAll('-', ''));
+    // Without leading zeros: a lone "0" may be taken as a whole section.
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    await put(0, String(year));
+    await put(1, String(month));
+    await put(2, String(day));
   }
   if (time) {
     const [hour, minute] = time.split(':').map(Number) as [number, number];
-    const count = await sections.count();
+    for (const i of [count - 3, count - 2, count - 1]) {
+      await sections.nth(i).click();
+      await page.keyboard.press('Backspace');
+    }
     await sections.nth(count - 2).click();
     await page.keyboard.type(String(hour % 12 || 12));
     await sections.nth(count - 1).click();
     await page.keyboard.type(String(minute).padStart(2, '0'));
-    // 오전/오후 last, into its own section (cleared first: typing into a filled one may not replace it).
+    // "오" picks 오전; an arrow key then turns it to 오후 (a key press the field always takes).
     await sections.nth(count - 3).click();
-    await page.keyboard.press('Backspace');
-    await sections.nth(count - 3).click();
-    await page.keyboard.type(hour < 12 ? '오전' : '오후');
+    await page.keyboard.type('오');
+    if (hour >= 12) await page.keyboard.press('ArrowUp');
   }
+  // Leave the field, as a user moving on does (a form checks a field as it is left).
+  await page.keyboard.press('Tab');
 }
 
 /** The text a picker shows (its sections, without the label or direction marks). */

@@ -26,9 +26,27 @@ const DATE_TIME_VALUE = 'YYYY-MM-DDTHH:mm';
 
 const localeText = koKR.components.MuiLocalizationProvider.defaultProps.localeText;
 
+/**
+ * AdapterDayjs that reads "오후". dayjs's customParseFormat finds the meridiem by asking the locale
+ * for hours 1–24 and takes the first that matches; ko says 오후 from hour 12, which it counts as
+ * morning, so a typed "오후 7:00" parsed as 07:00, failed the strict check and left the field
+ * invalid (the time shown, the form's value empty). Read it as 오전 and add 12 hours.
+ */
+export class AdapterDayjsKo extends AdapterDayjs {
+  constructor(...args: ConstructorParameters<typeof AdapterDayjs>) {
+    super(...args);
+    const parse = this.parse;
+    this.parse = (value, format) => {
+      const pm = format.includes('A') && value.includes('오후');
+      const d = parse(pm ? value.replace('오후', '오전') : value, format);
+      return pm && d && d.isValid() ? d.add(12, 'hour') : d;
+    };
+  }
+}
+
 function KoreanPickers({ children }: { children: ReactNode }) {
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="ko" localeText={localeText}>
+    <LocalizationProvider dateAdapter={AdapterDayjsKo} adapterLocale="ko" localeText={localeText}>
       {children}
     </LocalizationProvider>
   );
