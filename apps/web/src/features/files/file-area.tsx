@@ -162,7 +162,7 @@ function PermissionEditor({ lectureId, wlId, students }: { lectureId: number; wl
         <TextField select size="small" label="누가" value={draft.scope} onChange={(e) => setDraft({ ...draft, scope: e.target.value as FilePermissionScope })} sx={{ minWidth: 200 }} slotProps={{ htmlInput: { 'data-testid': 'permission-scope' } }}>
           {Object.entries(SCOPE_LABEL).map(([v, l]) => <MenuItem key={v} value={v}>{l}</MenuItem>)}
         </TextField>
-        <DateTimeInput size="small" label="언제부터 (비우면 바로)" value={draft.availableFrom} onChange={(availableFrom) => setDraft({ ...draft, availableFrom })} testId="permission-from" width={290} />
+        <DateTimeInput size="small" label="언제부터 (비우면 바로)" value={draft.availableFrom} onChange={(availableFrom) => setDraft({ ...draft, availableFrom })} testId="permission-from" width={320} />
         <Button variant="contained" size="small" onClick={submit} disabled={save.isPending || (draft.scope === 'selected' && draft.studentIds.length === 0)} data-testid="permission-save">권한 저장</Button>
       </Stack>
       {draft.scope === 'selected' && (

@@ -93,7 +93,7 @@ export function DdayDialog({ lectureId, lectureName, ddays, onClose }: { lecture
         </List>
         <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
           <TextField size="small" label="D-day 이름" value={editing.title} onChange={(e) => setEditing((s) => ({ ...s, title: e.target.value }))} placeholder="기말고사" sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 50, 'data-testid': 'dday-title' } }} />
-          <DateInput size="small" label="날짜" value={editing.date} onChange={(date) => setEditing((s) => ({ ...s, date }))} testId="dday-date" width={190} />
+          <DateInput size="small" label="날짜" value={editing.date} onChange={(date) => setEditing((s) => ({ ...s, date }))} testId="dday-date" width={224} />
           <Button variant="contained" disabled={!editing.title.trim() || !editing.date || save.isPending} onClick={submit} data-testid="dday-save">
             {editing.id ? '수정' : '추가'}
           </Button>

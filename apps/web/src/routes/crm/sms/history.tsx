@@ -155,8 +155,8 @@ export default function CrmSmsHistoryPage() {
               {Object.entries(PURPOSE_LABEL).map(([k, v]) => <MenuItem key={k} value={k}>{v}</MenuItem>)}
             </TextField>
             <TextField size="small" label="이름 또는 번호" value={q} onChange={(e) => { setQ(e.target.value); setPage(1); }} slotProps={{ htmlInput: { maxLength: 40 } }} />
-            <DateInput size="small" label="부터" value={from} onChange={(d) => { setFrom(d); setPage(1); }} width={190} />
-            <DateInput size="small" label="까지" value={to} onChange={(d) => { setTo(d); setPage(1); }} width={190} />
+            <DateInput size="small" label="부터" value={from} onChange={(d) => { setFrom(d); setPage(1); }} width={224} />
+            <DateInput size="small" label="까지" value={to} onChange={(d) => { setTo(d); setPage(1); }} width={224} />
           </Stack>
           {history.isError && <Alert severity="error">{errorMessage(history.error)}</Alert>}
           <Table size="small" aria-label="받는 사람별 결과" data-testid="sms-messages">

@@ -383,7 +383,7 @@ function ScoresSection({ studentId }: { studentId: number }) {
           {ACTUAL_EXAM_TYPES.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>)}
         </TextField>
         {field('examName', '시험', 180, { placeholder: '예: 6월 모의평가' })}
-        <DateInput size="small" label="시험일" value={draft.examDate} onChange={(examDate) => setDraft({ ...draft, examDate })} width={190} />
+        <DateInput size="small" label="시험일" value={draft.examDate} onChange={(examDate) => setDraft({ ...draft, examDate })} width={224} />
         {field('subject', '과목', 90, { placeholder: '수학' })}
         {field('rawScore', '원점수', 80, { type: 'number' })}
         {field('grade', '등급', 70, { type: 'number', slotProps: { htmlInput: { min: 1, max: 9 } } })}
