@@ -60,7 +60,10 @@ describe('board', () => {
     release();
     await page.getByTestId('board-row').first().waitFor();
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    const { cls, moved } = await page.evaluate(() => window as unknown as { cls: number; moved: string[] });
+    const { cls, moved } = await page.evaluate(() => {
+      const w = window as unknown as { cls: number; moved: string[] };
+      return { cls: w.cls, moved: w.moved };
+    });
     expect(cls, `밀린 것: ${moved.join(' / ')}`).toBeLessThan(0.1);
     await expectAccessible(page, '게시판 (휴대폰)');
   });
