@@ -87,4 +87,28 @@ describe('field names in error messages', () => {
     expect(checked).toBeGreaterThan(100);
     expect(failures).toEqual([]);
   }, 180_000);
+
+  it('a value outside a choice is refused in Korean, not by listing the choices\' keys', async () => {
+    // "받는 사람은 student, parent, both 중 하나여야 합니다" read the enum's keys to the user.
+    const failures: string[] = [];
+    let checked = 0;
+    for (const [path, ops] of Object.entries(spec.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const schema = op.requestBody?.content?.['application/json']?.schema;
+        const choices = Object.entries(schema?.properties ?? {}).filter(([, v]) => v.enum?.every((e) => typeof e === 'string' && /^[a-z_]+$/.test(e)));
+        if (choices.length === 0) continue;
+        const url = path.replace(/\{[^}]+\}/g, '1');
+        for (const [key, v] of choices) {
+          const res = await t.app.inject({ method: method.toUpperCase() as 'POST', url, headers: { authorization: `Bearer ${admin}` }, payload: { [key]: 'not-a-choice' } });
+          if (res.statusCode < 400 || res.statusCode >= 500) continue;
+          const message = String((res.json() as { message?: unknown }).message ?? '');
+          checked++;
+          const raw = (v.enum as string[]).filter((e) => new RegExp(`(^|[^A-Za-z_])${e}([^A-Za-z_]|$)`).test(message));
+          if (raw.length > 1) failures.push(`${method.toUpperCase()} ${path} ${key} → ${message}`);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(5);
+    expect(failures).toEqual([]);
+  }, 180_000);
 });

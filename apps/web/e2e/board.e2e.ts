@@ -32,6 +32,42 @@ async function writeQuestions(titles: string[]): Promise<void> {
 }
 
 describe('board', () => {
+  test('the list keeps its place while it loads: layout shift stays under 0.1 on a phone', async () => {
+    const page = await e2e.newPage({ width: 390, height: 844 });
+    // Every layout shift from the first paint on, as Lighthouse's CLS adds them.
+    await page.addInitScript(() => {
+      const w = window as unknown as { cls: number; moved: string[] };
+      w.cls = 0;
+      w.moved = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] }[]) {
+          if (e.hadRecentInput) continue;
+          w.cls += e.value;
+          if (e.value >= 0.01) w.moved.push(`${e.value.toFixed(3)} ${e.sources.map((x) => (x.node?.textContent ?? '').trim().slice(0, 20)).join(' | ')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The list's reply is held until the page has drawn its frame, as on a slow phone network.
+    let release: () => void = () => {};
+    const drawn = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/board\?/, async (route) => {
+      await drawn;
+      await route.continue();
+    });
+    await page.goto('/board');
+    await page.getByTestId('board-write').waitFor();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    release();
+    await page.getByTestId('board-row').first().waitFor();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const { cls, moved } = await page.evaluate(() => {
+      const w = window as unknown as { cls: number; moved: string[] };
+      return { cls: w.cls, moved: w.moved };
+    });
+    expect(cls, `밀린 것: ${moved.join(' / ')}`).toBeLessThan(0.1);
+    await expectAccessible(page, '게시판 (휴대폰)');
+  });
+
   test('the list finds questions by title and pages through them, ten a page', async () => {
     const word = `e2e쪽${Date.now().toString(36)}`;
     await writeQuestions(Array.from({ length: 11 }, (_, i) => `${word} 질문 ${i + 1}`));

@@ -22,7 +22,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -215,4 +215,57 @@ export async function axe(page: Page, opts: { include?: string[]; exclude?: stri
 export async function expectAccessible(page: Page, where: string, opts: Parameters<typeof axe>[1] = {}): Promise<void> {
   const violations = await axe(page, opts);
   if (violations.length) throw new Error(`접근성 위반 (${where}):\n- ${violations.slice(0, 20).join('\n- ')}`);
+}
+
+// ─── date and time fields ───────────────────────────────────────────────────────────────────────
+
+/**
+ * Types a value into one of the app's date/time pickers (components/date-field.tsx) the way a user
+ * does, section by section: "2026-12-28", "19:30" or "2026-12-28T19:30". `field` is the picker's
+ * root (its testId). The date goes in as digits; the time as 오전/오후, hour, minute.
+ */
+export async function fillPicker(field: Locator, value: string): Promise<void> {
+  const page = field.page();
+  const sections = field.locator('[role=spinbutton]');
+  const count = await sections.count();
+  const date = /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
+  const time = /\d{2}:\d{2}$/.exec(value)?.[0];
+  // Each part goes into its own section, emptied first (typing into a filled one may add to it). The
+  // weekday section is left alone: the picker derives it, and an emptied one moves the date to Sunday.
+  const put = async (index: number, text: string) => {
+    await sections.nth(index).click();
+    await page.keyboard.press('Backspace');
+    await sections.nth(index).click();
+    await page.keyboard.type(text);
+  };
+  if (date) {
+    // Without leading zeros: a lone "0" may be taken as a whole section.
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    await put(0, String(year));
+    await put(1, String(month));
+    await put(2, String(day));
+  }
+  if (time) {
+    const [hour, minute] = time.split(':').map(Number) as [number, number];
+    for (const i of [count - 3, count - 2, count - 1]) {
+      await sections.nth(i).click();
+      await page.keyboard.press('Backspace');
+    }
+    await sections.nth(count - 2).click();
+    await page.keyboard.type(String(hour % 12 || 12));
+    await sections.nth(count - 1).click();
+    await page.keyboard.type(String(minute).padStart(2, '0'));
+    // "오" picks 오전; an arrow key then turns it to 오후 (a key press the field always takes).
+    await sections.nth(count - 3).click();
+    await page.keyboard.type('오');
+    if (hour >= 12) await page.keyboard.press('ArrowUp');
+  }
+  // Leave the field, as a user moving on does (a form checks a field as it is left).
+  await page.keyboard.press('Tab');
+}
+
+/** The text a picker shows (its sections, without the label or direction marks). */
+export async function pickerText(field: Locator): Promise<string> {
+  const text = await field.evaluate((el) => (el.matches('.MuiPickersSectionList-root') ? el : el.querySelector('.MuiPickersSectionList-root'))?.textContent ?? '');
+  return text.replace(/[\u200e\u2066-\u2069]/g, '').trim();
 }

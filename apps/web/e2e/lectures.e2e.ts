@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserForFile, DEMO_ACCOUNTS, expectAccessible } from './harness.ts';
+import { browserForFile, DEMO_ACCOUNTS, expectAccessible, fillPicker } from './harness.ts';
 
 const e2e = browserForFile();
 
@@ -270,7 +270,7 @@ describe('lecture setup', () => {
     const card = page.getByTestId('lecture-card').filter({ hasText: '중2 수학 정규반' });
     await card.getByTestId('lecture-ddays').click();
     await page.getByTestId('dday-title').fill('겨울방학 특강 개강');
-    await page.getByTestId('dday-date').fill('2026-12-28');
+    await fillPicker(page.getByTestId('dday-date'), '2026-12-28');
     await page.getByTestId('dday-save').click();
     const items = page.getByTestId('dday-item');
     await items.filter({ hasText: '겨울방학 특강 개강' }).waitFor();

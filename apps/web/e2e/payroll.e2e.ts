@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { tinyPdf } from './files-kit.ts';
-import { browserForFile, expectAccessible, pathOf } from './harness.ts';
+import { browserForFile, expectAccessible, fillPicker, pathOf, pickerText } from './harness.ts';
 
 const e2e = browserForFile();
 
@@ -74,7 +74,7 @@ describe('TA work and pay', () => {
     await expectAccessible(ta, pathOf(ta));
     await ta.getByTestId('claim-add').click();
     const claim = ta.getByTestId('claim-dialog');
-    await claim.getByTestId('claim-date').fill(addDays(monday, 2));
+    await fillPicker(claim.getByTestId('claim-date'), addDays(monday, 2));
     await claim.getByTestId('claim-amount').fill('12345');
     await claim.getByTestId('claim-memo').fill('클리닉 간식');
     await claim.getByTestId('receipt-input').setInputFiles({ name: '영수증.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Receipt 12,345') });
@@ -91,6 +91,16 @@ describe('TA work and pay', () => {
     await row.click();
     const review = admin.getByTestId('claim-review');
     await review.getByTestId('receipt-pdf').waitFor();
+    // Issue 35 item 5: the PDF is not framed (the CSP refuses it, and a frame showed a blank box);
+    // it opens in a tab of its own, served as the PDF it is.
+    expect(await admin.locator('iframe, object, embed').count()).toBe(0);
+    const href = (await review.getByTestId('receipt-pdf-open').getAttribute('href'))!;
+    const [tab] = await Promise.all([admin.context().waitForEvent('page'), review.getByTestId('receipt-pdf-open').click()]);
+    await tab.waitForURL((u) => u.href === new URL(href, u).href);
+    await tab.close();
+    const file = await admin.request.get(href);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toContain('application/pdf');
     await expectAccessible(admin, pathOf(admin));
     const approved = admin.waitForResponse((r) => r.url().includes('/approve'));
     await review.getByTestId('claim-approve').click();
@@ -103,10 +113,11 @@ describe('TA work and pay', () => {
     await expectAccessible(admin, pathOf(admin));
     await today.first().click();
     const fix = admin.getByTestId('record-correct-dialog');
-    await fix.getByTestId('record-date').fill(monday);
-    await fix.getByTestId('record-start').fill('08:00');
-    await fix.getByTestId('record-end').fill('23:00');
+    await fillPicker(fix.getByTestId('record-date'), monday);
+    await fillPicker(fix.getByTestId('record-start'), '08:00');
+    await fillPicker(fix.getByTestId('record-end'), '23:00');
     await fix.getByTestId('record-reason').fill('출근 시각을 지난달로 정정');
+    expect([await pickerText(fix.getByTestId('record-start')), await pickerText(fix.getByTestId('record-end'))]).toEqual(['오전 8:00', '오후 11:00']);
     await expectAccessible(admin, pathOf(admin));
     const corrected = admin.waitForResponse((r) => r.url().includes('/api/admin/work-in-out/') && r.request().method() === 'PUT');
     await fix.getByTestId('record-save').click();

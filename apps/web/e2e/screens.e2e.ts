@@ -8,7 +8,8 @@ import { axe, browserForFile, DEMO_ACCOUNTS, type Role } from './harness.ts';
 /**
  * Every CRM and portal page at the SPEC's CRM minimum (1366 px) and at a phone (390 px): the main
  * content must not run wider than its column, nothing may be cut off inside a box that hides its
- * overflow, every data grid shows all its columns at 1366 px, and axe finds nothing. A screenshot
+ * overflow, no date, time, number or short word wraps inside itself, every data grid shows all its
+ * columns at 1366 px, and axe finds nothing. A screenshot
  * of each lands in the OS temp folder (printed once) for a person to look at; none is compared.
  *
  * The CRM keeps its 1366 px minimum (SPEC §2) on a phone, so there the page scrolls sideways as a
@@ -74,6 +75,26 @@ async function layoutProblems(page: Page, opts: { gridsFit: boolean }): Promise<
       // Ellipsis is a chosen cut; a visually hidden label (screen readers only) is clipped on purpose.
       if (style.textOverflow === 'ellipsis' || el.clientWidth <= 1 || style.clip.startsWith('rect(0')) continue;
       if (el.scrollWidth > el.clientWidth + 2) out.push(`잘림 ${el.scrollWidth - el.clientWidth}px: ${name(el)}`);
+    }
+    // Text cut inside a word (issue 35 item 18): a date, time, phone, amount or "13주차" split over two
+    // lines, or a word with no space in it wrapped (a name, "2026.12.2."); a box's edges do not show it.
+    const lines = (range: Range) => new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    const UNIT = /\d{4}\. \d{1,2}\. \d{1,2}\.(?:\([월화수목금토일]\))?|(?:오전|오후) \d{1,2}:\d{2}|01\d-\d{3,4}-\d{4}|[\d,]+원|\d+주차|\S{2,}/g;
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      const host = node.parentElement;
+      if (!host || host.closest('.MuiDataGrid-root, svg, textarea, [contenteditable], .MuiPickersSectionList-root, [aria-hidden="true"]')) continue;
+      const style = getComputedStyle(host);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      // A sentence may wrap between syllables as Korean does; a word of a short label, a date or a number may not.
+      const sentence = (node.data.trim().match(/\s/g)?.length ?? 0) >= 4;
+      for (const m of node.data.matchAll(UNIT)) {
+        if (sentence && !/\d/.test(m[0])) continue;
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        if (lines(range) > 1) out.push(`단어 안에서 줄바뀜 "${m[0]}": ${name(host)}`);
+      }
     }
     if (gridsFit) {
       // The columns' widths against the room the grid has (its own scrollbar gutters aside).

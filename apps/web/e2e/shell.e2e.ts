@@ -47,10 +47,12 @@ describe('guards and redirects', () => {
     expect(await page.getByTestId('crm-layout').count()).toBe(0);
   });
 
-  test('a TA opening an admin-only page is sent to their own landing page', async () => {
+  test('a TA opening an admin-only page is sent to their own landing page, told 권한이 없습니다', async () => {
     const page = await e2e.signedIn('ta');
     await page.goto('/crm/push-alert-templates');
     await page.waitForURL((u) => u.pathname === '/crm/notice');
+    // Issue 35 item 19: the redirect says why, not a silent jump to 공지.
+    await page.getByTestId('toast').filter({ hasText: '권한이 없습니다. 이 화면은 원장·관리자 계정으로 열 수 있습니다' }).waitFor();
   });
 
   test('an unknown path goes to the landing page', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advertisingBody, estimateCost, eucKrByteLength, fillVariables, isAdQuietHour, messageKind, nextAdWindowStart, variablesIn } from './sms.ts';
+import { advertisingBody, estimateCost, eucKrByteLength, fillVariables, isAdQuietHour, messageKind, nextAdWindowStart, recipientLabel, variablesIn } from './sms.ts';
 
 describe('SMS byte rules', () => {
   it('counts EUC-KR bytes as carriers do: ASCII 1, Hangul 2', () => {
@@ -40,5 +40,15 @@ describe('variables and cost', () => {
 
   it('estimates the cost by kind, keeping a provider\'s fraction of a won', () => {
     expect(estimateCost({ sms: 10, lms: 3 }, { sms: 8.4, lms: 25.5, alimtalk: 7 })).toBe(160.5);
+  });
+});
+
+describe('recipientLabel', () => {
+  it('names the person and their role once, and a typed number as 직접 입력 once', () => {
+    expect(recipientLabel({ name: '김민준', audience: 'parent' })).toBe('김민준 학부모');
+    expect(recipientLabel({ name: null, audience: 'other' })).toBe('직접 입력');
+    expect(recipientLabel({ name: null, audience: 'parent' })).toBe('학부모');
+    expect(recipientLabel({ name: '원장', audience: 'other' })).toBe('원장');
+    expect(recipientLabel({ name: undefined, audience: null })).toBe('직접 입력');
   });
 });

@@ -52,6 +52,16 @@ export const AUDIENCES = ['student', 'parent', 'staff', 'other'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 export const AUDIENCE_LABEL: Record<Audience, string> = { student: '학생', parent: '학부모', staff: '직원', other: '직접 입력' };
 
+/**
+ * Who a message goes or went to, in one phrase: "김민준 학부모", "학부모" or "직접 입력" (a typed
+ * number) — the one label of the history, its detail and the preview, never "직접 입력 직접 입력".
+ */
+export function recipientLabel(r: { name: string | null | undefined; audience: Audience | null | undefined }): string {
+  const who = r.audience && r.audience !== 'other' ? AUDIENCE_LABEL[r.audience] : '';
+  if (r.name) return who ? `${r.name} ${who}` : r.name;
+  return who || AUDIENCE_LABEL.other;
+}
+
 /** Why a message was sent (the purposes every area texts for), as the history shows them. */
 export const PURPOSE_LABEL: Record<string, string> = {
   compose: '직접 발송',
@@ -187,7 +197,7 @@ const messageText = text()
 
 export const composeBody = z.object({
   studentIds: z.array(id).max(MAX_RECIPIENTS, `한 번에 ${MAX_RECIPIENTS.toLocaleString('ko-KR')}명까지 보낼 수 있습니다`).default([]).describe('받을 학생 (audience에 따라 학생, 학부모 또는 둘 다)'),
-  audience: z.enum(RECIPIENT_AUDIENCES, { error: '받는 사람은 student, parent, both 중 하나여야 합니다' }).default('parent'),
+  audience: z.enum(RECIPIENT_AUDIENCES, { error: '받는 사람은 학생, 학부모, 학생과 학부모 중 하나여야 합니다' }).default('parent'),
   phones: z.array(phoneSchema).max(500, '직접 입력한 번호는 500개까지입니다').default([]).describe('직접 입력한 번호'),
   templateId: id.nullish().describe('고른 템플릿 (기록용; 내용은 body)'),
   body: messageText,

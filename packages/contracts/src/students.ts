@@ -178,7 +178,12 @@ export const studentReply = z.object({
 export type Student = z.infer<typeof studentReply>;
 export const studentPageReply = z.object({ nodes: z.array(studentReply), totalCount: z.number() });
 
-export const importRowError = z.object({ row: z.number().describe('엑셀 행 번호 (머리글이 1행)'), field: text(), message: text() });
+export const importRowError = z.object({
+  row: z.number().describe('엑셀 행 번호 (머리글이 1행)'),
+  field: text(),
+  message: text(),
+  value: text().optional().describe('칸에 적힌 틀린 값 (미리 보기에 그대로 보여 줍니다)'),
+});
 export type ImportRowError = z.infer<typeof importRowError>;
 export const importPreviewRow = z.object({
   row: z.number(),

@@ -34,7 +34,9 @@ function koreanMessage(issue: z.core.$ZodRawIssue): string | undefined {
     case 'unrecognized_keys':
       return `알 수 없는 항목입니다: ${issue.keys.join(', ')}`;
     case 'invalid_value':
-      return `허용된 값이 아닙니다 (${issue.values.map((v) => String(v)).join(', ')} 중 하나)`;
+      // The choices are the request's keys ("participants, lecture, …"), not words a user reads: the
+      // form offers them by their labels, and a schema that wants them listed says so in its own message.
+      return '허용된 값이 아닙니다. 목록에 있는 값 중에서 골라 주세요';
     case 'invalid_union':
       return '형식이 올바르지 않습니다';
     default:

@@ -105,7 +105,7 @@ export function validateImportRows(opts: { rows: RawImportRow[]; takenLoginIds: 
   const firstRowOf = new Map<string, number>();
   for (const raw of opts.rows) {
     const rowErrors: ImportRowError[] = [];
-    const fail = (field: Header, message: string) => rowErrors.push({ row: raw.row, field, message });
+    const fail = (field: Header, message: string, value?: string) => rowErrors.push({ row: raw.row, field, message, ...(value === undefined ? {} : { value }) });
 
     const name = studentNameSchema.safeParse(raw['이름']);
     if (!name.success) fail('이름', raw['이름'] === '' ? '이름을 입력해 주세요' : firstMessage(name));
@@ -120,7 +120,7 @@ export function validateImportRows(opts: { rows: RawImportRow[]; takenLoginIds: 
       if (raw[field] === '') return null;
       const r = phoneSchema.safeParse(raw[field]);
       if (!r.success) {
-        fail(field, `전화번호 형식이 올바르지 않습니다 (예: 010-1234-5678): ${raw[field]}`);
+        fail(field, '전화번호 형식이 올바르지 않습니다 (예: 010-1234-5678)', raw[field]);
         return null;
       }
       return r.data;
@@ -138,9 +138,9 @@ export function validateImportRows(opts: { rows: RawImportRow[]; takenLoginIds: 
     }
 
     const school = raw['학교'] === '' ? null : raw['학교'];
-    if (school && school.length > 50) fail('학교', '학교는 50자 이하여야 합니다');
+    if (school && school.length > 50) fail('학교', '학교는 50자 이하여야 합니다', school);
     const grade = raw['학년'] === '' ? null : normaliseGrade(raw['학년']);
-    if (raw['학년'] !== '' && !grade) fail('학년', `학년은 ${STUDENT_GRADES.join(', ')} 중 하나여야 합니다: ${raw['학년']}`);
+    if (raw['학년'] !== '' && !grade) fail('학년', `학년은 ${STUDENT_GRADES.join(', ')} 중 하나여야 합니다`, raw['학년']);
     const memo = raw['메모'];
     if (memo.length > 2000) fail('메모', '메모는 2000자 이하여야 합니다');
 

@@ -326,7 +326,9 @@ describe('Excel template, import and export', () => {
       expect(byRow(4)[0]).toMatchObject({ field: '학생 전화번호' });
       expect(byRow(5)[0]).toMatchObject({ field: '아이디', message: expect.stringContaining('2행') });
       expect(byRow(6)[0]).toMatchObject({ field: '아이디', message: expect.stringContaining('이미 등록된') });
-      expect(byRow(7)[0]).toMatchObject({ field: '학년' });
+      // The bad cell's value travels beside the message, so the preview can show what was typed.
+      expect(byRow(7)[0]).toMatchObject({ field: '학년', message: expect.not.stringContaining('고4'), value: '고4' });
+      expect(byRow(4)[0]).toMatchObject({ value: '010-11' });
       expect(byRow(8)[0]).toMatchObject({ field: '비밀번호' });
       expect(byRow(9)[0]).toMatchObject({ field: '비밀번호' });
       expect(body.rows).toHaveLength(8);

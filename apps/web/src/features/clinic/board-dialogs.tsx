@@ -10,6 +10,7 @@ import { useAddParticipants } from './api/add-participants.ts';
 import { useGradeSubmit } from './api/grade-submit.ts';
 import { useMoveParticipant } from './api/move-participant.ts';
 import { useSetDay } from './api/set-day.ts';
+import { DateTimeInput } from '../../components/date-field.tsx';
 
 /** The retake graded at the clinic: goes to the score grid's 재시험 cell and completes the clinic. */
 export function GradeDialog({ p, onClose }: { p: Participant; onClose: () => void }) {
@@ -139,15 +140,14 @@ export function DayDialog({ date, day, onClose }: { date: string; day: DayInfo |
                 control={form.control}
                 name={name}
                 render={({ field, fieldState }) => (
-                  <TextField
+                  <DateTimeInput
                     size="small"
-                    type="datetime-local"
                     label={name === 'opensAt' ? '이날 예약 시작' : '이날 예약 마감'}
                     value={field.value ? toKstLocal(field.value) : ''}
-                    onChange={(e) => field.onChange(e.target.value ? fromKstLocal(e.target.value) : null)}
-                    error={!!fieldState.error}
-                    helperText={fieldState.error?.message ?? '비우면 센터 규칙'}
-                    slotProps={{ inputLabel: { shrink: true } }}
+                    onChange={(v) => field.onChange(v ? fromKstLocal(v) : null)}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                    helperText="비우면 센터 규칙"
                     sx={{ flex: 1 }}
                   />
                 )}

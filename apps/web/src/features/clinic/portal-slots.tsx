@@ -56,7 +56,10 @@ export function OpenSlotRow({ slot, now, onReserve, pending, refusal }: { slot: 
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>{slot.startTime}–{slot.endTime}</Typography>
-          <Typography variant="body2" color="textSecondary" noWrap>{[slot.lectureName, slot.title, slot.room, slot.taName].filter(Boolean).join(' · ')}</Typography>
+          {/* Wraps between the parts, so the TA's name is never cut off at the row's end. */}
+          <Typography variant="body2" color="textSecondary" sx={{ '& > span': { whiteSpace: 'nowrap' } }} data-testid="slot-meta">
+            {[slot.lectureName, slot.title, slot.room, slot.taName].filter(Boolean).map((part, i) => <span key={i}>{i > 0 ? ' · ' : ''}{part}</span>)}
+          </Typography>
         </Box>
         <Button
           variant={state === 'open' && !slot.mine ? 'contained' : 'outlined'}

@@ -4,7 +4,7 @@ import { formatKoreanDate } from '@academy/contracts/format';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { FormDialog, FormTextField } from '../../components/form-dialog.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { toast } from '../../lib/toast.ts';
 import { useClinicNotice } from './api/clinic-notice.ts';
@@ -12,6 +12,7 @@ import { useCopyByDay } from './api/copy-by-day.ts';
 import { useBookingRules } from './api/rules.ts';
 import { useSetBookingRules } from './api/set-rules.ts';
 import { useUpdateClinicNotice } from './api/update-clinic-notice.ts';
+import { DateInput, FormTimeInput } from '../../components/date-field.tsx';
 
 /** Copy a day's slots to chosen days, or to the same weekday of the next weeks. */
 export function CopyDayDialog({ fromDate, onClose }: { fromDate: string; onClose: () => void }) {
@@ -40,7 +41,7 @@ export function CopyDayDialog({ fromDate, onClose }: { fromDate: string; onClose
           ) : (
             <Box>
               <Stack direction="row" spacing={1}>
-                <TextField type="date" size="small" label="붙여 넣을 날" value={pick} onChange={(e) => setPick(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+                <DateInput size="small" label="붙여 넣을 날" value={pick} onChange={setPick} />
                 <Button onClick={() => pick && pick !== fromDate && !dates.includes(pick) && setDates([...dates, pick].sort())}>추가</Button>
               </Stack>
               <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 0.5 }}>
@@ -143,7 +144,7 @@ export function RulesDialog({ canEdit, onClose }: { canEdit: boolean; onClose: (
                 </TextField>
               )}
             />
-            <FormTextField name="opensTime" type="time" label="예약 시작 시각" slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1 }} />
+            <FormTimeInput name="opensTime" label="예약 시작 시각" sx={{ flex: 1 }} />
           </Stack>
           <Stack direction="row" spacing={1.5}>
             {(['closeBeforeMinutes', 'cancelBeforeMinutes'] as const).map((name) => (

@@ -14,10 +14,11 @@ import { useLectureOptions } from './api/lecture-options.ts';
 import { useTaCounts } from './api/ta-counts.ts';
 import { useUpdateCounselSlot } from './api/update-counsel-slot.ts';
 import { useUpdateClinicSlot } from './api/update-slot.ts';
+import { DateTimeInput, FormDateInput, FormTimeInput } from '../../components/date-field.tsx';
 
 const WORD: Record<SlotKind, string> = { clinic: '클리닉', counsel: '상담' };
 
-/** A booking-window instant edited on the Korean clock (datetime-local), kept as an ISO instant in the form. */
+/** A booking-window instant edited on the Korean clock, kept as an ISO instant in the form. */
 function InstantField({ name, label }: { name: 'opensAt' | 'closesAt' | 'cancelUntil'; label: string }) {
   const { control } = useFormContext<SlotInput>();
   const error = useFieldError(name);
@@ -26,16 +27,14 @@ function InstantField({ name, label }: { name: 'opensAt' | 'closesAt' | 'cancelU
       control={control}
       name={name}
       render={({ field }) => (
-        <TextField
+        <DateTimeInput
           size="small"
-          type="datetime-local"
           label={label}
           value={field.value ? toKstLocal(field.value) : ''}
-          onChange={(e) => field.onChange(e.target.value ? fromKstLocal(e.target.value) : null)}
+          onChange={(v) => field.onChange(v ? fromKstLocal(v) : null)}
           onBlur={field.onBlur}
-          error={!!error}
-          helperText={error ?? '비우면 센터 규칙'}
-          slotProps={{ inputLabel: { shrink: true } }}
+          error={error}
+          helperText="비우면 센터 규칙"
           sx={{ flex: 1 }}
         />
       )}
@@ -51,9 +50,9 @@ function Fields({ kind, date }: { kind: SlotKind; date: string }) {
   return (
     <>
       <Stack direction="row" spacing={1.5}>
-        <FormTextField<SlotInput> name="date" type="date" label="날짜" size="small" slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1.3 }} />
-        <FormTextField<SlotInput> name="startTime" type="time" label="시작" size="small" slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1 }} />
-        <FormTextField<SlotInput> name="endTime" type="time" label="끝" size="small" slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1 }} />
+        <FormDateInput<SlotInput> name="date" label="날짜" size="small" sx={{ flex: 1.3 }} />
+        <FormTimeInput<SlotInput> name="startTime" label="시작" size="small" sx={{ flex: 1 }} />
+        <FormTimeInput<SlotInput> name="endTime" label="끝" size="small" sx={{ flex: 1 }} />
       </Stack>
       <Stack direction="row" spacing={1.5}>
         <FormTextField<SlotInput> name="title" label="이름" placeholder={kind === 'clinic' ? '고2 수학 클리닉' : '학습 상담'} size="small" sx={{ flex: 2 }} />

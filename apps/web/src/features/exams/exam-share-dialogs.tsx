@@ -48,6 +48,7 @@ import { useMapRetake } from './api/map-retake.ts';
 import { useRetakeList } from './api/retake-list.ts';
 import { useScoreLinks } from './api/score-links.ts';
 import { QuestionsEditor, type RowErrors, splitIssues } from './questions-editor.tsx';
+import { DateInput } from '../../components/date-field.tsx';
 
 /** Lecture and session pickers used by the copy and link dialogs. */
 function LecturePicker({ value, onChange }: { value: number; onChange: (id: number) => void }) {
@@ -268,7 +269,7 @@ export function RetakesDialog({ exam, onClose }: { exam: Exam; onClose: () => vo
         <Stack spacing={2}>
           <Stack direction="row" spacing={2}>
             <TextField label="재시험 이름" value={title} onChange={(e) => setTitle(e.target.value)} error={issues.other.has('title')} helperText={issues.other.get('title')} fullWidth slotProps={{ htmlInput: { maxLength: 100 } }} />
-            <TextField label="날짜" type="date" value={date} onChange={(e) => setDate(e.target.value)} sx={{ width: 200 }} slotProps={{ inputLabel: { shrink: true } }} />
+            <DateInput label="날짜" value={date} onChange={setDate} width={220} />
           </Stack>
           <FormControlLabel control={<Switch checked={ownKey} onChange={(e) => setOwnKey(e.target.checked)} />} label="재시험 문항·정답이 다름 (끄면 원래 시험과 같음)" />
           {ownKey && <QuestionsEditor value={questions} onChange={setQuestions} errors={issues.rows} testId="retake-questions" />}

@@ -19,6 +19,7 @@ import { CopyExamDialog, LinkExamDialog, RetakesDialog, ScoreLinksDialog } from 
 import { ScoreGrid } from './score-grid.tsx';
 import { mergeFreshGrid } from './score-grid-model.ts';
 import { StatisticsDialog } from './statistics-dialog.tsx';
+import { DateInput } from '../../components/date-field.tsx';
 
 export type SessionOption = { id: number; title: string; date: string };
 
@@ -86,8 +87,8 @@ export function ExamsTab({ lectureId, sessions, initialWlId, myUserId, disabled 
         />
         {range && (
           <>
-            <TextField type="date" label="시작일" value={range.from} onChange={(e) => e.target.value && setRange({ ...range, from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField type="date" label="종료일" value={range.to} onChange={(e) => e.target.value && setRange({ ...range, to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+            <DateInput label="시작일" value={range.from} onChange={(from) => from && setRange({ ...range, from })} />
+            <DateInput label="종료일" value={range.to} onChange={(to) => to && setRange({ ...range, to })} />
           </>
         )}
         <Box sx={{ flexGrow: 1 }} />

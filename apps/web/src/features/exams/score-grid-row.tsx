@@ -119,7 +119,7 @@ export const ScoreRow = memo(function ScoreRow({ row, index, columns, exams, act
             ) : (
               <>
                 {cellText(value, status, col.attempt)}
-                {col.attempt === 'first' && row.grade[i] !== null && <sub className="sg-grade">{row.grade[i]}</sub>}
+                {col.attempt === 'first' && row.grade[i] !== null && <sub className="sg-grade">{row.grade[i]}등급</sub>}
               </>
             )}
             {memoText && <span className="sg-memo" aria-hidden />}
@@ -149,7 +149,7 @@ export const gridCss = {
   '& .sg-status': { color: '#4a4a4a', fontSize: 12, justifyContent: 'center', pr: 0 },
   '& .sg-locked': { bgcolor: '#fff3e0', justifyContent: 'center', pr: 0, px: 0.25 },
   '& .sg-cell.sheet-block': { bgcolor: 'rgba(27,94,32,0.12)' },
-  '& .sg-grade': { fontSize: 10, color: 'text.secondary', ml: 0.25, verticalAlign: 'baseline' },
+  '& .sg-grade': { fontSize: 10, color: 'text.secondary', ml: 0.25, verticalAlign: 'baseline', whiteSpace: 'nowrap' },
   '& .sg-memo': { position: 'absolute', top: 0, right: 0, width: 0, height: 0, borderTop: '7px solid #e65100', borderLeft: '7px solid transparent' },
   '& .sg-clinic': { position: 'absolute', left: 3, bottom: 3, width: 6, height: 6, borderRadius: '50%' },
   '& .sg-clinic-required': { bgcolor: '#c62828' },

@@ -25,6 +25,7 @@ import { useUpdateFileMemo } from './api/update-memo.ts';
 import { useWeeklyLectureFiles, weeklyLectureFilesQuery } from './api/weekly-lecture-files.ts';
 import { ParentLinksDialog } from './parent-links-dialog.tsx';
 import { DropZone, UploadList, useUploadQueue } from './upload-queue.tsx';
+import { DateTimeInput } from '../../components/date-field.tsx';
 
 /** A student on the lecture's roster (the permission editor's choices). */
 export type RosterStudent = Pick<LectureDetail['students'][number], 'userId' | 'name'>;
@@ -161,14 +162,7 @@ function PermissionEditor({ lectureId, wlId, students }: { lectureId: number; wl
         <TextField select size="small" label="누가" value={draft.scope} onChange={(e) => setDraft({ ...draft, scope: e.target.value as FilePermissionScope })} sx={{ minWidth: 200 }} slotProps={{ htmlInput: { 'data-testid': 'permission-scope' } }}>
           {Object.entries(SCOPE_LABEL).map(([v, l]) => <MenuItem key={v} value={v}>{l}</MenuItem>)}
         </TextField>
-        <TextField
-          size="small"
-          type="datetime-local"
-          label="언제부터 (비우면 바로)"
-          value={draft.availableFrom}
-          onChange={(e) => setDraft({ ...draft, availableFrom: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'permission-from' } }}
-        />
+        <DateTimeInput size="small" label="언제부터 (비우면 바로)" value={draft.availableFrom} onChange={(availableFrom) => setDraft({ ...draft, availableFrom })} testId="permission-from" width={320} />
         <Button variant="contained" size="small" onClick={submit} disabled={save.isPending || (draft.scope === 'selected' && draft.studentIds.length === 0)} data-testid="permission-save">권한 저장</Button>
       </Stack>
       {draft.scope === 'selected' && (

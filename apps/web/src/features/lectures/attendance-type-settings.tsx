@@ -104,7 +104,7 @@ export function AttendanceTypeSettings({ canEdit }: { canEdit: boolean }) {
         <Table size="small" data-testid="att-type-table">
           <TableHead>
             <TableRow>
-              <TableCell>순서(키)</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>순서(키)</TableCell>
               <TableCell>이름</TableCell>
               <TableCell>색상</TableCell>
               <TableCell>출석 인정</TableCell>

@@ -11,6 +11,7 @@ import { useCreateDday } from './api/create-dday.ts';
 import { useDeleteDday } from './api/delete-dday.ts';
 import { useReorderDdays } from './api/reorder-ddays.ts';
 import { useUpdateDday } from './api/update-dday.ts';
+import { DateInput } from '../../components/date-field.tsx';
 
 /** A lecture's D-days: add, edit, delete, and drag to reorder (the whole order saved in one call). */
 export function DdayDialog({ lectureId, lectureName, ddays, onClose }: { lectureId: number; lectureName: string; ddays: Dday[]; onClose: () => void }) {
@@ -92,7 +93,7 @@ export function DdayDialog({ lectureId, lectureName, ddays, onClose }: { lecture
         </List>
         <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
           <TextField size="small" label="D-day 이름" value={editing.title} onChange={(e) => setEditing((s) => ({ ...s, title: e.target.value }))} placeholder="기말고사" sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 50, 'data-testid': 'dday-title' } }} />
-          <TextField size="small" type="date" label="날짜" value={editing.date} onChange={(e) => setEditing((s) => ({ ...s, date: e.target.value }))} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'dday-date' } }} />
+          <DateInput size="small" label="날짜" value={editing.date} onChange={(date) => setEditing((s) => ({ ...s, date }))} testId="dday-date" width={224} />
           <Button variant="contained" disabled={!editing.title.trim() || !editing.date || save.isPending} onClick={submit} data-testid="dday-save">
             {editing.id ? '수정' : '추가'}
           </Button>

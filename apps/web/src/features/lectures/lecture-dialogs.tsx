@@ -13,6 +13,7 @@ import { useEnrolStudents } from './api/enrol-students.ts';
 import { useLectureList } from './api/lecture-list.ts';
 import { useTransferStudent } from './api/transfer-student.ts';
 import { useUnenrolStudents } from './api/unenrol-students.ts';
+import { FormDateInput, FormTimeInput } from '../../components/date-field.tsx';
 
 /** One clash as staff read it: "김도윤 · 수학 A반 · 월 오후 7:00–오후 9:00". */
 const clashLine = (c: EnrolClash) => `${c.studentName} · ${c.lectureName} · ${DAY_LABELS[c.dayOfWeek] ?? ''} ${formatKoreanTime(c.startTime)}–${formatKoreanTime(c.endTime)}`;
@@ -186,10 +187,10 @@ export function SpecialSessionDialog({ lectureId, onClose }: { lectureId: number
       {() => (
         <>
           <FormTextField name="specialName" label="이름" helperText="보강, 특강, 특강 — 기출 총정리 …" slotProps={{ htmlInput: { maxLength: 40 } }} />
-          <FormTextField name="date" label="날짜" type="date" slotProps={{ inputLabel: { shrink: true } }} />
+          <FormDateInput name="date" label="날짜" />
           <Stack direction="row" spacing={1}>
-            <FormTextField name="startTime" label="시작" type="time" slotProps={{ inputLabel: { shrink: true } }} fullWidth />
-            <FormTextField name="endTime" label="종료" type="time" slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+            <FormTimeInput name="startTime" label="시작" fullWidth />
+            <FormTimeInput name="endTime" label="종료" fullWidth />
           </Stack>
         </>
       )}

@@ -2,6 +2,7 @@ import { CHOICE_LABELS } from '@academy/contracts/grading';
 import { OMR_SHEET_STATUS_LABEL, type OmrSheet } from '@academy/contracts/omr';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { errorMessage } from '../../lib/http.ts';
+import { fillText } from './fill-text.ts';
 import { TONE } from './tones.ts';
 import { PageWithMarks } from './sheet-image.tsx';
 
@@ -48,7 +49,7 @@ export function SheetDialog({ sheet, loading, error, onClose, actions }: { sheet
                       <TableCell>{answerText(q)}{q.confirmed ? ' (확인)' : ''}</TableCell>
                       <TableCell>{q.read === q.answer ? '' : q.read === null ? '빈칸' : q.read}</TableCell>
                       <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>
-                        {q.fields.map((id) => sheet.fields.find((f) => f.id === id)?.fills.map((v) => Math.max(0, Math.round(v * 100))).join(' ')).join(' | ')}
+                        {q.fields.map((id) => fillText(sheet.layout.fields.find((f) => f.id === id), sheet.fields.find((f) => f.id === id)?.fills ?? [])).join(' | ')}
                       </TableCell>
                     </TableRow>
                   ))}

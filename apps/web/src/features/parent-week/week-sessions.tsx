@@ -16,8 +16,9 @@ function SessionCard({ s, onFile }: { s: WeekSession; onFile: (fileId: number, n
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 700 }}>{s.lectureName}</Typography>
-          <Typography variant="body2" color="textSecondary">
-            {formatKoreanDate(s.date)} {s.startTime}–{s.endTime} · {s.title}
+          {/* The line breaks at "·", never inside the date or "13주차 월". */}
+          <Typography variant="body2" color="textSecondary" sx={{ '& > span': { whiteSpace: 'nowrap' } }}>
+            <span>{formatKoreanDate(s.date)} {s.startTime}–{s.endTime}</span> · <span>{s.title}</span>
           </Typography>
         </Box>
         {s.attendance ? (

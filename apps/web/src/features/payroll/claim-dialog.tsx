@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/http.ts';
 import { precheck, uploadFile } from '../../lib/uploader.ts';
 import { useCreateClaim } from './api/create-claim.ts';
 import { useUpdateClaim } from './api/update-claim.ts';
+import { FormDateInput } from '../../components/date-field.tsx';
 
 /** The receipt picker: uploads the photo or PDF at once (progress shown) and keeps its file id. */
 function ReceiptField({ value, fileName, onUploaded }: { value: number | undefined; fileName: string | null; onUploaded: (id: number, name: string) => void }) {
@@ -71,7 +72,7 @@ export function ClaimDialog({ claim, onClose }: { claim: ExpenseClaim | null; on
         const err = form.formState.errors;
         return (
           <>
-            <TextField label="쓴 날짜" type="date" {...form.register('date')} error={!!err.date} helperText={err.date?.message} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'claim-date', max: kstToday(new Date()) } }} />
+            <FormDateInput<ClaimInput> name="date" label="쓴 날짜" testId="claim-date" maxDate={kstToday(new Date())} />
             <TextField label="금액 (원)" type="number" {...form.register('amount', { valueAsNumber: true })} error={!!err.amount} helperText={err.amount?.message} slotProps={{ htmlInput: { 'data-testid': 'claim-amount', min: 1, step: 1, inputMode: 'numeric' } }} />
             <TextField label="내용" {...form.register('memo')} error={!!err.memo} helperText={err.memo?.message ?? '예: 클리닉 간식, 채점용 펜'} slotProps={{ htmlInput: { 'data-testid': 'claim-memo' } }} />
             <ReceiptField

@@ -14,6 +14,7 @@ import { useTas } from './api/tas.ts';
 import { useUpdateRecord } from './api/update-record.ts';
 import { useWageTypes } from './api/wage-types.ts';
 import { kstDate, kstInstant, kstTime } from './time.ts';
+import { FormDateInput, FormTimeInput } from '../../components/date-field.tsx';
 
 const time = z.string().regex(/^\d{2}:\d{2}$/, '시각을 입력해 주세요');
 /** The form's fields carry the API's names, so the server's field errors land on them. */
@@ -70,9 +71,9 @@ function Fields({ form, lockTa }: { form: UseFormReturn<RecordForm, unknown, Rec
         {(types.data ?? []).map((t) => <MenuItem key={t.id} value={t.id}>{t.name}</MenuItem>)}
       </TextField>
       <Box sx={{ display: 'flex', gap: 2 }}>
-        <TextField label="근무일" type="date" {...form.register('date')} error={!!err.date} helperText={err.date?.message} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'record-date' } }} sx={{ flex: 1.3 }} />
-        <TextField label="출근" type="time" {...form.register('startedAt')} error={!!err.startedAt} helperText={err.startedAt?.message} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'record-start' } }} sx={{ flex: 1 }} />
-        <TextField label={overnight ? '퇴근 (다음날)' : '퇴근'} type="time" {...form.register('endedAt')} error={!!err.endedAt} helperText={err.endedAt?.message} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'record-end' } }} sx={{ flex: 1 }} />
+        <FormDateInput name="date" label="근무일" testId="record-date" sx={{ flex: 1.3 }} />
+        <FormTimeInput name="startedAt" label="출근" testId="record-start" sx={{ flex: 1 }} />
+        <FormTimeInput name="endedAt" label={overnight ? '퇴근 (다음날)' : '퇴근'} testId="record-end" sx={{ flex: 1 }} />
       </Box>
       <TextField label="사유" {...form.register('reason')} error={!!err.reason} helperText={err.reason?.message ?? '감사 기록에 남습니다 (예: 퇴근을 찍지 않음)'} slotProps={{ htmlInput: { 'data-testid': 'record-reason' } }} />
     </>

@@ -1,5 +1,5 @@
 import { formatKoreanDate, formatPhone } from '@academy/contracts/format';
-import { AUDIENCE_LABEL, purposeLabel } from '@academy/contracts/sms';
+import { purposeLabel, recipientLabel } from '@academy/contracts/sms';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { dayjs } from '../../lib/dayjs.ts';
 import { errorMessage } from '../../lib/http.ts';
@@ -32,7 +32,7 @@ export function MessageDialog({ id, onClose }: { id: number | null; onClose: () 
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <StatusChip status={m.data.status} />
               <Typography>
-                {m.data.recipientName ?? '직접 입력'} {m.data.audience ? AUDIENCE_LABEL[m.data.audience] : ''} · {formatPhone(m.data.toPhone)}
+                {recipientLabel({ name: m.data.recipientName, audience: m.data.audience })} · {formatPhone(m.data.toPhone)}
               </Typography>
               <Typography color="textSecondary">
                 {purposeLabel(m.data.purpose)} · {m.data.kind}

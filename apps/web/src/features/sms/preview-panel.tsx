@@ -1,5 +1,5 @@
 import { formatPhone, formatWon } from '@academy/contracts/format';
-import { AUDIENCE_LABEL, type SmsPreview } from '@academy/contracts/sms';
+import { recipientLabel, type SmsPreview } from '@academy/contracts/sms';
 import { Alert, Box, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 
 /** Won with the fraction providers charge (8.4원) kept when there is one. */
@@ -33,7 +33,7 @@ export function PreviewPanel({ preview, loading, stale = false }: { preview: Sms
           {preview.samples.map((s, i) => (
             <Box key={i} data-testid="sms-sample">
               <Typography variant="caption" color="textSecondary">
-                {s.name ? `${s.name} ${AUDIENCE_LABEL[s.audience]}` : AUDIENCE_LABEL[s.audience]} · {formatPhone(s.phone)} · {s.bytes}바이트 {s.kind}
+                {recipientLabel({ name: s.name, audience: s.audience })} · {formatPhone(s.phone)} · {s.bytes}바이트 {s.kind}
               </Typography>
               <Box sx={{ mt: 0.5, p: 1.5, bgcolor: '#eef3ee', borderRadius: '14px 14px 14px 4px', whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 14, lineHeight: 1.6 }}>{s.body}</Box>
             </Box>

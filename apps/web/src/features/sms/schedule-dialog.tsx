@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { FormDialog, FormTextField, useFieldError } from '../../components/form-dialog.tsx';
 import { useCreateSmsSchedule } from './api/create-sms-schedule.ts';
 import { useUpdateSmsSchedule } from './api/update-sms-schedule.ts';
+import { FormTimeInput } from '../../components/date-field.tsx';
 
 type In = z.input<typeof smsScheduleBody>;
 
@@ -80,7 +81,7 @@ export function ScheduleDialog(props: { schedule: SmsSchedule | null; lectures: 
             <SelectField name="weekday" label="요일">
               {[1, 2, 3, 4, 5, 6, 7].map((d) => <MenuItem key={d} value={d}>{DAY_LABELS[d]}요일</MenuItem>)}
             </SelectField>
-            <FormTextField<In> name="time" label="시각" type="time" slotProps={{ inputLabel: { shrink: true } }} />
+            <FormTimeInput<In> name="time" label="시각" />
           </Stack>
           <Controller<In>
             name="enabled"

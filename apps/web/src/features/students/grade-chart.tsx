@@ -32,7 +32,8 @@ export function GradeChart({ scores }: { scores: ActualExamScore[] }) {
           </g>
         ))}
         {exams.map((e, i) => (
-          <text key={e.key} x={x(i)} y={H - PAD.bottom + 18} textAnchor="middle" fontSize="11" fill="#616161">
+          // The outer labels lean inwards: centred on the last point, the last date ran past the chart's edge.
+          <text key={e.key} x={x(i)} y={H - PAD.bottom + 18} textAnchor={exams.length > 1 && i === exams.length - 1 ? 'end' : exams.length > 1 && i === 0 ? 'start' : 'middle'} fontSize="11" fill="#616161">
             {e.date.slice(2).replace(/-/g, '.')}
           </text>
         ))}

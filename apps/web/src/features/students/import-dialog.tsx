@@ -63,7 +63,17 @@ export function StudentImportDialog({ open, onClose, onImported }: { open: boole
   }
 
   const errorsByRow = new Map<number, string[]>();
-  for (const e of report?.errors ?? []) errorsByRow.set(e.row, [...(errorsByRow.get(e.row) ?? []), `${e.field}: ${e.message}`]);
+  const badValue = new Map<string, string>();
+  for (const e of report?.errors ?? []) {
+    // "학년은 … 중 하나여야 합니다", not "학년: 학년은 …": the field is named once.
+    errorsByRow.set(e.row, [...(errorsByRow.get(e.row) ?? []), e.message.startsWith(e.field) ? e.message : `${e.field}: ${e.message}`]);
+    if (e.value !== undefined) badValue.set(`${e.row}|${e.field}`, e.value);
+  }
+  /** A cell as checked, or — when its value was refused — what the file had, marked as such. */
+  const cell = (row: number, field: string, shown: string | null) => {
+    const bad = badValue.get(`${row}|${field}`);
+    return bad === undefined ? (shown ?? '') : <Box component="span" sx={{ fontWeight: 700 }}>(입력: {bad})</Box>;
+  };
   const failure = check.error ?? commit.error;
   const canCommit = !!file && !!report && report.errors.length === 0 && report.valid > 0 && !commit.isPending;
 
@@ -101,7 +111,7 @@ export function StudentImportDialog({ open, onClose, onImported }: { open: boole
             <Alert severity={report.errors.length ? 'error' : 'success'} data-testid="student-import-summary">
               {report.errors.length
                 ? `${report.total}행 중 ${report.total - report.valid}행에 오류가 ${report.errors.length}건 있습니다. 고친 뒤 다시 올려 주세요.`
-                : `${report.total}명 모두 등록할 수 있습니다. 확인을 누르면 한 번에 등록합니다.`}
+                : `${report.total}명 모두 등록할 수 있습니다. ${report.valid}명 등록을 누르면 한 번에 등록합니다.`}
             </Alert>
           )}
           {report && (
@@ -120,10 +130,10 @@ export function StudentImportDialog({ open, onClose, onImported }: { open: boole
                       <TableCell>{r.row}</TableCell>
                       <TableCell>{r.name}</TableCell>
                       <TableCell>{r.loginId}</TableCell>
-                      <TableCell>{formatPhone(r.phone)}</TableCell>
-                      <TableCell>{formatPhone(r.parentPhone)}</TableCell>
-                      <TableCell>{r.school ?? ''}</TableCell>
-                      <TableCell>{r.grade ?? ''}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{cell(r.row, '학생 전화번호', formatPhone(r.phone))}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{cell(r.row, '학부모 전화번호', formatPhone(r.parentPhone))}</TableCell>
+                      <TableCell>{cell(r.row, '학교', r.school)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{cell(r.row, '학년', r.grade)}</TableCell>
                       <TableCell>{r.passwordGenerated ? '초기 비밀번호' : '입력값'}</TableCell>
                       <TableCell>{r.ok ? '정상' : (errorsByRow.get(r.row) ?? []).join(' / ')}</TableCell>
                     </TableRow>

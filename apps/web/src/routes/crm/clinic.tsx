@@ -8,7 +8,7 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import RuleOutlined from '@mui/icons-material/RuleOutlined';
-import { Box, Button, IconButton, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Box, Button, IconButton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -19,6 +19,7 @@ import { SlotFormDialog } from '../../features/clinic/slot-form-dialog.tsx';
 import { TaPanel } from '../../features/clinic/ta-panel.tsx';
 import { WeekView } from '../../features/clinic/week-view.tsx';
 import { useSession } from '../../lib/session.ts';
+import { DateInput } from '../../components/date-field.tsx';
 
 type View = 'week' | 'day' | 'ta';
 const VIEWS: View[] = ['week', 'day', 'ta'];
@@ -69,7 +70,7 @@ export default function CrmClinicPage() {
           {view === 'day' ? formatKoreanDate(date) : `${formatKoreanDate(monday)} ~ ${formatKoreanDate(addDays(monday, 6))}`}
         </Typography>
         <IconButton aria-label={view === 'day' ? '다음날' : '다음 주'} onClick={() => go({ date: addDays(date, step) })}><ChevronRight /></IconButton>
-        <TextField type="date" size="small" label="날짜" value={date} onChange={(e) => e.target.value && go({ date: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 160 }} />
+        <DateInput size="small" label="날짜" value={date} onChange={(d) => d && go({ date: d })} width={190} />
         <Button onClick={() => go({ date: kstToday(new Date()) })}>오늘</Button>
       </Stack>
       {view === 'week' && <WeekView monday={monday} onEdit={(s) => setEditing({ slot: s })} onAdd={(d) => setEditing({ slot: null, date: d })} onOpenDay={(d) => go({ view: 'day', date: d })} />}

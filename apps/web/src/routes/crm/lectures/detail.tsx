@@ -58,8 +58,9 @@ export default function LectureDetailPage() {
             <Chip size="small" label={lecture.subject} />
             {lecture.disabled && <Chip size="small" color="warning" label="비활성" />}
           </Stack>
-          <Typography variant="body2" color="textSecondary">
-            {lecture.teacherName} 선생님 · {scheduleText(lecture.schedule)}{lecture.room ? ` · ${lecture.room}` : ''} · {formatKoreanDate(lecture.startDate)} ~ {formatKoreanDate(lecture.endDate)} · 수강생 {lecture.students.length}명
+          {/* Each part keeps its words together: the line breaks between "·" parts, never inside "2026. 12. 1.(화)". */}
+          <Typography variant="body2" color="textSecondary" sx={{ '& > span': { whiteSpace: 'nowrap' } }}>
+            <span>{lecture.teacherName} 선생님</span> · <span>{scheduleText(lecture.schedule)}</span>{lecture.room ? <> · <span>{lecture.room}</span></> : ''} · <span>{formatKoreanDate(lecture.startDate)} ~ {formatKoreanDate(lecture.endDate)}</span> · <span>수강생 {lecture.students.length}명</span>
           </Typography>
         </Box>
         {/* The actions keep their labels on one line; on a narrow screen the group moves below the title. */}

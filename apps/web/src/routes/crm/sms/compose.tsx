@@ -19,6 +19,7 @@ import { RecipientsPanel, type Selection } from '../../../features/sms/recipient
 import { dayjs } from '../../../lib/dayjs.ts';
 import { errorMessage, isApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
+import { DateTimeInput } from '../../../components/date-field.tsx';
 
 /** A pause in typing before the preview is asked for again. */
 const PREVIEW_DELAY_MS = 400;
@@ -175,15 +176,7 @@ export default function CrmSmsComposePage() {
                   label="예약 발송"
                 />
                 {scheduled !== null && (
-                  <TextField
-                    type="datetime-local"
-                    size="small"
-                    label="보낼 시각"
-                    value={scheduled}
-                    onChange={(e) => setScheduled(e.target.value)}
-                    slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'sms-scheduled-at', min: dayjs().format('YYYY-MM-DDTHH:mm') } }}
-                    sx={{ maxWidth: 260 }}
-                  />
+                  <DateTimeInput size="small" label="보낼 시각" value={scheduled} onChange={setScheduled} testId="sms-scheduled-at" minDate={dayjs().format('YYYY-MM-DDTHH:mm')} width={290} />
                 )}
               </Stack>
             </CardContent>

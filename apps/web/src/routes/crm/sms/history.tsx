@@ -1,5 +1,5 @@
 import { formatPhone } from '@academy/contracts/format';
-import { AUDIENCE_LABEL, MESSAGE_STATUS_LABEL, MESSAGE_STATUSES, PURPOSE_LABEL, purposeLabel, RECIPIENT_AUDIENCE_LABEL, type MessageStatus } from '@academy/contracts/sms';
+import { MESSAGE_STATUS_LABEL, MESSAGE_STATUSES, PURPOSE_LABEL, purposeLabel, RECIPIENT_AUDIENCE_LABEL, recipientLabel, type MessageStatus } from '@academy/contracts/sms';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
@@ -18,6 +18,7 @@ import { MessageDialog, when } from '../../../features/sms/message-dialog.tsx';
 import { StatusChip } from '../../../features/sms/status-chip.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
+import { DateInput } from '../../../components/date-field.tsx';
 
 const PAGE_SIZE = 50;
 
@@ -154,8 +155,8 @@ export default function CrmSmsHistoryPage() {
               {Object.entries(PURPOSE_LABEL).map(([k, v]) => <MenuItem key={k} value={k}>{v}</MenuItem>)}
             </TextField>
             <TextField size="small" label="이름 또는 번호" value={q} onChange={(e) => { setQ(e.target.value); setPage(1); }} slotProps={{ htmlInput: { maxLength: 40 } }} />
-            <TextField size="small" type="date" label="부터" value={from} onChange={(e) => { setFrom(e.target.value); setPage(1); }} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField size="small" type="date" label="까지" value={to} onChange={(e) => { setTo(e.target.value); setPage(1); }} slotProps={{ inputLabel: { shrink: true } }} />
+            <DateInput size="small" label="부터" value={from} onChange={(d) => { setFrom(d); setPage(1); }} width={224} />
+            <DateInput size="small" label="까지" value={to} onChange={(d) => { setTo(d); setPage(1); }} width={224} />
           </Stack>
           {history.isError && <Alert severity="error">{errorMessage(history.error)}</Alert>}
           <Table size="small" aria-label="받는 사람별 결과" data-testid="sms-messages">
@@ -195,7 +196,7 @@ export default function CrmSmsHistoryPage() {
                       />
                     )}
                   </TableCell>
-                  <TableCell>{m.recipientName ?? '직접 입력'}{m.audience && m.audience !== 'other' ? ` ${AUDIENCE_LABEL[m.audience]}` : ''}</TableCell>
+                  <TableCell>{recipientLabel({ name: m.recipientName, audience: m.audience })}</TableCell>
                   <TableCell>{formatPhone(m.toPhone)}</TableCell>
                   <TableCell>{purposeLabel(m.purpose)}</TableCell>
                   <TableCell>{m.kind}</TableCell>

@@ -57,6 +57,7 @@ import { StudentVideos } from '../../../features/videos/student-videos.tsx';
 import { dayjs } from '../../../lib/dayjs.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
+import { DateInput, DateTimeInput } from '../../../components/date-field.tsx';
 
 /** Enter saves (Shift+Enter is a new line in long text), Esc cancels. */
 function keys(handlers: { save: () => void; cancel: () => void; multiline?: boolean }) {
@@ -151,7 +152,7 @@ function ProfileSection({ student }: { student: Student }) {
             <MenuItem value="M">남</MenuItem>
             <MenuItem value="F">여</MenuItem>
           </TextField>
-          <TextField label="생년월일" type="date" slotProps={{ inputLabel: { shrink: true } }} {...f('birthDate')} />
+          <DateInput size="small" label="생년월일" value={form.birthDate} onChange={(birthDate) => setForm((x) => ({ ...x, birthDate }))} fullWidth />
         </Stack>
         <TextField label="메모" multiline minRows={2} {...f('memo')} onKeyDown={keys({ save: () => dirty && save.mutate(), cancel: () => setForm(toForm(student)), multiline: true })} />
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
@@ -287,7 +288,7 @@ function ConsultsSection({ studentId }: { studentId: number }) {
     <Section title="상담 기록">
       <Stack spacing={1} sx={{ mb: 2 }}>
         <Stack direction="row" spacing={1}>
-          <TextField size="small" type="datetime-local" label="상담 일시" slotProps={{ inputLabel: { shrink: true } }} value={draft.consultedAt} onChange={(e) => setDraft({ ...draft, consultedAt: e.target.value })} sx={{ width: 240 }} />
+          <DateTimeInput size="small" label="상담 일시" value={draft.consultedAt} onChange={(consultedAt) => setDraft({ ...draft, consultedAt })} width={290} />
           <TextField size="small" select label="유형" value={draft.consultType} onChange={(e) => setDraft({ ...draft, consultType: e.target.value as ConsultDraft['consultType'] })} sx={{ width: 120 }}>
             {CONSULT_TYPES.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>)}
           </TextField>
@@ -382,7 +383,7 @@ function ScoresSection({ studentId }: { studentId: number }) {
           {ACTUAL_EXAM_TYPES.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>)}
         </TextField>
         {field('examName', '시험', 180, { placeholder: '예: 6월 모의평가' })}
-        {field('examDate', '시험일', 150, { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
+        <DateInput size="small" label="시험일" value={draft.examDate} onChange={(examDate) => setDraft({ ...draft, examDate })} width={224} />
         {field('subject', '과목', 90, { placeholder: '수학' })}
         {field('rawScore', '원점수', 80, { type: 'number' })}
         {field('grade', '등급', 70, { type: 'number', slotProps: { htmlInput: { min: 1, max: 9 } } })}

@@ -135,33 +135,35 @@ export default function CrmStudentListPage() {
         </Stack>
       ),
     },
-    { field: 'representativeLectureName', headerName: '대표 강좌', width: 130, sortable: false },
-    { field: 'loginId', headerName: '아이디', width: 100 },
-    { field: 'phone', headerName: '학생 전화번호', width: 125, sortable: false, valueFormatter: (v: string | null) => formatPhone(v) },
-    { field: 'parentPhone', headerName: '학부모 전화번호', width: 125, sortable: false, valueFormatter: (v: string | null) => formatPhone(v) },
-    { field: 'school', headerName: '학교', width: 90 },
-    { field: 'grade', headerName: '학년', width: 64 },
+    { field: 'representativeLectureName', headerName: '대표 강좌', width: 120, sortable: false },
+    { field: 'loginId', headerName: '아이디', width: 92 },
+    { field: 'phone', headerName: '학생 전화번호', width: 122, sortable: false, valueFormatter: (v: string | null) => formatPhone(v) },
+    { field: 'parentPhone', headerName: '학부모 전화번호', width: 122, sortable: false, valueFormatter: (v: string | null) => formatPhone(v) },
+    { field: 'school', headerName: '학교', width: 84 },
+    { field: 'grade', headerName: '학년', width: 58 },
     {
       field: 'tags',
       headerName: '태그',
       flex: 1,
-      minWidth: 110,
+      minWidth: 96,
       sortable: false,
+      // The first tag and "+N" for the rest (every name in the tooltip), not a row of chips cut mid-name.
       renderCell: ({ row }) => (
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%', overflow: 'hidden' }}>
-          {row.tags.map((t) => <TagChip key={t.id} name={t.name} color={t.color} />)}
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%', minWidth: 0 }} title={row.tags.map((t) => t.name).join(', ')}>
+          {row.tags.slice(0, 1).map((t) => <TagChip key={t.id} name={t.name} color={t.color} />)}
+          {row.tags.length > 1 && <Typography variant="caption" color="textSecondary" sx={{ flexShrink: 0 }}>+{row.tags.length - 1}</Typography>}
         </Stack>
       ),
     },
     {
       field: 'isActive',
       headerName: '상태',
-      width: 80,
+      width: 76,
       renderCell: ({ row }) => (
         <Chip size="small" variant="outlined" color={row.deletedAt ? 'default' : row.isActive ? 'success' : 'warning'} label={row.deletedAt ? '삭제됨' : row.isActive ? '재원' : '비활성'} />
       ),
     },
-    { field: 'createdAt', headerName: '등록일', width: 100, valueFormatter: (v: string) => formatKoreanDate(v) },
+    { field: 'createdAt', headerName: '등록일', width: 124, valueFormatter: (v: string) => formatKoreanDate(v) },
   ];
 
   const n = allMatching ? Math.max(total - selectedIds.length, 0) : selectedIds.length;

@@ -6,7 +6,7 @@ import { Icon } from '../../../components/light/icons.tsx';
 import { Pagination } from '../../../components/light/pagination.tsx';
 import { SearchField } from '../../../components/light/text-field.tsx';
 import { useBoardList } from '../../../features/board/api/board-list.ts';
-import { PostList } from '../../../features/board/post-list.tsx';
+import { PostList, PostListSkeleton } from '../../../features/board/post-list.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import s from './list.module.css';
 
@@ -58,14 +58,15 @@ export default function BoardListPage() {
         </div>
       )}
       <div className={s.card}>
-        {list.isFetching && <IndeterminateProgress label="목록을 불러오는 중" />}
-        {list.data && <PostList notices={list.data.notices} items={list.data.items} onOpen={(p) => navigate(`/board/${p.id}`)} />}
+        {list.isFetching && (
+          <div className={s.progress}>
+            <IndeterminateProgress label="목록을 불러오는 중" />
+          </div>
+        )}
+        {list.data ? <PostList notices={list.data.notices} items={list.data.items} onOpen={(p) => navigate(`/board/${p.id}`)} /> : !list.isError && <PostListSkeleton rows={PAGE_SIZE} />}
       </div>
-      {pages > 1 && (
-        <div className={s.pages}>
-          <Pagination count={pages} page={page} onChange={(p) => setParams({ ...(q ? { q } : {}), page: String(p) })} />
-        </div>
-      )}
+      {/* The pages' row keeps its height with one page too: nothing below jumps when the count arrives. */}
+      <div className={s.pages}>{pages > 1 && <Pagination count={pages} page={page} onChange={(p) => setParams({ ...(q ? { q } : {}), page: String(p) })} />}</div>
     </div>
   );
 }
