@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
+    setupFiles: ['src/test-setup.ts'],
     // @refinedev/graphql's ESM build imports 'lodash/set' without an extension, which Node's ESM
     // loader refuses; inlined, Vite resolves it as the browser build does.
     server: { deps: { inline: ['@refinedev/graphql'] } },
