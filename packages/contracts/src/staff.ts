@@ -98,7 +98,15 @@ export function wageSettingsIssues(v: { paymentType?: PaymentType; monthlySalary
   return out;
 }
 
-export const wageSettingsBody = wageSettingsFields.superRefine((v, ctx) => reportIssues(ctx, wageSettingsIssues(v)));
+/** The KST calendar day a new hourly rate applies from (work days before it keep the old rate). */
+export const effectiveFromSchema = z.iso
+  .date({ message: '적용 시작일은 YYYY-MM-DD 형식의 날짜여야 합니다' })
+  .refine((d) => d >= '1900-01-01' && d <= '2999-12-31', { message: '적용 시작일은 1900년부터 2999년 사이의 날짜여야 합니다' })
+  .describe('적용 시작일 (YYYY-MM-DD, 한국 날짜): 이날 이후 근무일부터 새 시급 적용 (비우면 오늘)');
+
+export const wageSettingsBody = wageSettingsFields
+  .extend({ effectiveFrom: effectiveFromSchema.optional() })
+  .superRefine((v, ctx) => reportIssues(ctx, wageSettingsIssues(v)));
 export type WageSettingsInput = z.input<typeof wageSettingsBody>;
 export type WageSettings = z.output<typeof wageSettingsBody>;
 
@@ -134,6 +142,10 @@ export const ta = z.object({
 });
 export type Ta = z.infer<typeof ta>;
 
+/** One row of a TA's rate history: the own hourly rate in force from that day on. */
+export const wageRate = z.object({ effectiveFrom: text(), hourlyWage: z.number().nullable() });
+export type WageRate = z.infer<typeof wageRate>;
+
 // ─── endpoints ──────────────────────────────────────────────────────────────────────────────────
 
 const tag = 'staff';
@@ -165,6 +177,10 @@ export const taApi = {
     summary: '조교 급여 설정 (hourlyWage, isAdminLevel, monthlySalary, salaryStartMonth, monthlyWageType, paymentType, wageTypeIds)',
     description: '본인의 급여 설정과 관리자급 여부는 다른 관리자만 바꿀 수 있습니다.',
     body: wageSettingsBody, reply: ta,
+  }),
+  wageHistory: endpoint({
+    method: 'GET', path: '/admin/ta/:id/wage-history', tag, permission: 'ADMIN',
+    summary: '조교 본인 시급 이력 (적용 시작일 순)', reply: z.array(wageRate),
   }),
 };
 

@@ -20,6 +20,7 @@ export type ClockOption = { id: number; name: string; rate: number | null };
  *
  * - `tas.find(id)` — a live TA with settings, or 404 `staff.not_found`;
  * - `tas.payProfiles()` — every TA with settings, deleted ones too (their months still pay);
+ * - `tas.rateHistories()` — each TA's own hourly rate by 적용 시작일, oldest first;
  * - `wageTypes.byIds(ids)` — types by id, deleted ones too (old records keep their names);
  * - `wageTypes.active()` — the types TAs may clock in with now;
  * - `clockOptions(taId)` — the active types the TA may clock in with, at the rate each pays them.
@@ -29,7 +30,7 @@ export function createStaffModule(deps: StaffDeps) {
   const tas = createTaService({ ...deps, wageTypes });
 
   return {
-    tas: { find: tas.find, payProfiles: tas.payProfiles },
+    tas: { find: tas.find, payProfiles: tas.payProfiles, rateHistories: tas.rateHistories },
     wageTypes: { byIds: wageTypes.byIds, active: wageTypes.active },
 
     async clockOptions(taId: number): Promise<ClockOption[]> {
