@@ -35,7 +35,8 @@ export type ComputeInput = {
   ta: ComputeTa;
   /** The TA's records with a work date from the Monday a week before the month's first week to the month's last day. */
   records: readonly ComputeRecord[];
-  wageTypes: ReadonlyMap<number, { name: string; rate: number | null }>;
+  /** Each type's name and rate; `history` (oldest first) gives the rate by 적용 시작일 instead. */
+  wageTypes: ReadonlyMap<number, { name: string; rate: number | null; history?: readonly { effectiveFrom: string; rate: number | null }[] }>;
   custom: readonly { id: number; amount: number; memo: string }[];
   expenses: readonly { id: number; date: string; amount: number; memo: string }[];
   premiumsEnabled: boolean;
@@ -125,14 +126,18 @@ export function computePayrollLine(input: ComputeInput): PayrollLine {
   const firstDay = dayIndexOf(first);
   const lastDay = dayIndexOf(last);
   const inMonth = (day: number) => day >= firstDay && day <= lastDay;
-  const history = ta.hourlyWageHistory ?? [];
-  const ownRateOn = (workday: number) => {
+  /** The latest row on or before the day; without history, the current rate. */
+  const rateOn = (history: readonly { effectiveFrom: string; rate: number | null }[], current: number | null, workday: number) => {
     const date = dateOf(workday);
-    let rate = history.length ? null : ta.hourlyWage;
-    for (const h of history) if (h.effectiveFrom <= date) rate = h.hourlyWage;
+    let rate = history.length ? null : current;
+    for (const h of history) if (h.effectiveFrom <= date) rate = h.rate;
     return rate;
   };
-  const rateOf = (typeId: number, workday: number) => input.wageTypes.get(typeId)?.rate ?? ownRateOn(workday);
+  const ownHistory = (ta.hourlyWageHistory ?? []).map((h) => ({ effectiveFrom: h.effectiveFrom, rate: h.hourlyWage }));
+  const rateOf = (typeId: number, workday: number) => {
+    const type = input.wageTypes.get(typeId);
+    return (type ? rateOn(type.history ?? [], type.rate, workday) : null) ?? rateOn(ownHistory, ta.hourlyWage, workday);
+  };
 
   const done = input.records.filter((r) => r.status === 'closed' && r.endedAt);
   let pieces = done.flatMap(cut).sort((a, b) => a.start - b.start);

@@ -44,8 +44,9 @@ export function createPayrollService(deps: PayrollDeps & { months: MonthService;
       settings.premiumsEnabled(),
       settings.ratesOf(Number(month.slice(0, 4))),
     ]);
-    const types = await staff.wageTypes.byIds([...new Set(recordRows.map((r) => r.wageTypeId))]);
-    const wageTypes = new Map([...types.values()].map((t) => [t.id, { name: t.name, rate: t.rate }]));
+    const typeIds = [...new Set(recordRows.map((r) => r.wageTypeId))];
+    const [types, typeRates] = await Promise.all([staff.wageTypes.byIds(typeIds), staff.wageTypes.rateHistories(typeIds)]);
+    const wageTypes = new Map([...types.values()].map((t) => [t.id, { name: t.name, rate: t.rate, history: typeRates.get(t.id) ?? [] }]));
     const group = <T extends { taId: number }>(rows: readonly T[]) => {
       const m = new Map<number, T[]>();
       for (const r of rows) m.set(r.taId, [...(m.get(r.taId) ?? []), r]);

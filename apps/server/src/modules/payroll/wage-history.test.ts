@@ -59,6 +59,21 @@ describe('rate history (적용 시작일)', () => {
     expect((await t.call('GET', `/api/admin/ta/${ta.id}/wage-history`, admin())).json).toHaveLength(2);
   });
 
+  it("a wage type's rate has a start day too: last month's open payroll keeps the old type rate", async () => {
+    t.clock.now = new Date(kst('2026-11-20', '12:00'));
+    const clinic = await makeWageType(t, { adminToken: admin(), name: '클리닉', rate: 13_000 });
+    const ta = await makeTa(t, { adminToken: admin(), hourlyWage: 12_000 });
+    await addShift(t, { adminToken: admin(), taId: ta.id, wageTypeId: clinic.id, date: '2026-11-11', from: '14:00', to: '17:00' });
+    t.clock.now = new Date(kst('2026-12-03', '10:00'));
+    await addShift(t, { adminToken: admin(), taId: ta.id, wageTypeId: clinic.id, date: '2026-12-02', from: '14:00', to: '17:00' });
+    const changed = await t.call('PUT', `/api/admin/hourly-wage-types/${clinic.id}`, admin(), { name: '클리닉', rate: 14_000, effectiveFrom: '2026-12-01' });
+    expect([changed.status, changed.json.rate]).toEqual([200, 14_000]);
+    expect((await lineOf('2026-11', ta.id)).hours).toMatchObject([{ wageTypeId: clinic.id, rate: 13_000, amount: 39_000 }]);
+    expect((await lineOf('2026-12', ta.id)).hours).toMatchObject([{ wageTypeId: clinic.id, rate: 14_000, amount: 42_000 }]);
+    const bad = await t.call('PUT', `/api/admin/hourly-wage-types/${clinic.id}`, admin(), { name: '클리닉', rate: 15_000, effectiveFrom: '2026-13-01' });
+    expect([bad.status, bad.json.message.includes('적용 시작일')]).toEqual([400, true]);
+  });
+
   it('a bad 적용 시작일 is a 400 naming the field', async () => {
     const ta = await makeTa(t, { adminToken: admin(), hourlyWage: 12_000 });
     for (const effectiveFrom of ['2026-02-30', '12/01', '']) {

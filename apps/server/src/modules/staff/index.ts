@@ -23,6 +23,7 @@ export type ClockOption = { id: number; name: string; rate: number | null };
  * - `tas.rateHistories()` — each TA's own hourly rate by 적용 시작일, oldest first;
  * - `wageTypes.byIds(ids)` — types by id, deleted ones too (old records keep their names);
  * - `wageTypes.active()` — the types TAs may clock in with now;
+ * - `wageTypes.rateHistories(ids)` — each type's rate by 적용 시작일, oldest first;
  * - `clockOptions(taId)` — the active types the TA may clock in with, at the rate each pays them.
  */
 export function createStaffModule(deps: StaffDeps) {
@@ -31,7 +32,7 @@ export function createStaffModule(deps: StaffDeps) {
 
   return {
     tas: { find: tas.find, payProfiles: tas.payProfiles, rateHistories: tas.rateHistories },
-    wageTypes: { byIds: wageTypes.byIds, active: wageTypes.active },
+    wageTypes: { byIds: wageTypes.byIds, active: wageTypes.active, rateHistories: wageTypes.rateHistories },
 
     async clockOptions(taId: number): Promise<ClockOption[]> {
       const ta = await tas.find(taId);

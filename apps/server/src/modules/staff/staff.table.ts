@@ -75,3 +75,21 @@ export const hourlyWageTypes = pgTable(
   ],
 );
 export type WageTypeRow = typeof hourlyWageTypes.$inferSelect;
+
+/**
+ * The history of a wage type's rate, like `ta_wage_rates`: each row is the rate in force from
+ * `effective_from` on (null: each TA's own rate), so a work day keeps the rate it was worked at.
+ */
+export const wageTypeRates = pgTable(
+  'wage_type_rates',
+  {
+    wageTypeId: integer('wage_type_id').notNull().references(() => hourlyWageTypes.id),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    rate: integer('rate'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.wageTypeId, t.effectiveFrom] }),
+    check('wage_type_rates_rate_check', sql`coalesce(${t.rate}, 0) >= 0`),
+  ],
+);
