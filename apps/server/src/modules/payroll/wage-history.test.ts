@@ -1,4 +1,5 @@
 import type { PayrollLine } from '@academy/contracts/payroll';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeTa, makeWageType } from '../staff/staff.testkit.ts';
@@ -57,6 +58,16 @@ describe('rate history (적용 시작일)', () => {
     // Saving other settings with the same rate adds no history row.
     expect((await t.call('PUT', `/api/admin/ta/${ta.id}/wage`, admin(), { hourlyWage: 15_000, monthlyWageType: 'EMPLOYMENT' })).status).toBe(200);
     expect((await t.call('GET', `/api/admin/ta/${ta.id}/wage-history`, admin())).json).toHaveLength(2);
+  });
+
+  it('a TA with no history yet (seeded rows) keeps the old rate for the days before 적용 시작일', async () => {
+    t.clock.now = new Date(kst('2026-11-20', '12:00'));
+    const ta = await makeTa(t, { adminToken: admin(), hourlyWage: 12_000 });
+    await t.ctx.db.execute(sql`delete from ta_wage_rates where user_id = ${ta.id}`);
+    await addShift(t, { adminToken: admin(), taId: ta.id, wageTypeId, date: '2026-11-12', from: '14:00', to: '16:00' });
+    t.clock.now = new Date(kst('2026-12-03', '10:00'));
+    expect((await t.call('PUT', `/api/admin/ta/${ta.id}/wage`, admin(), { hourlyWage: 13_000, effectiveFrom: '2026-12-01' })).status).toBe(200);
+    expect((await lineOf('2026-11', ta.id)).hours).toMatchObject([{ rate: 12_000, amount: 24_000 }]);
   });
 
   it("a wage type's rate has a start day too: last month's open payroll keeps the old type rate", async () => {

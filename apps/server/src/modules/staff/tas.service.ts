@@ -107,7 +107,7 @@ export function createTaService(deps: StaffDeps & { wageTypes: WageTypeService }
    * Writes the own rate in force from `effectiveFrom` into the history, unless that day already has
    * it. Days before keep their rate; a later row (a raise already planned) still starts on its day.
    */
-  async function recordRate(r: { userId: number; effectiveFrom: string; hourlyWage: number | null }): Promise<void> {
+  async function recordRate(r: { userId: number; effectiveFrom: string; hourlyWage: number | null; previous: number | null }): Promise<void> {
     const [current] = await db
       .select({ hourlyWage: taWageRates.hourlyWage })
       .from(taWageRates)
@@ -115,8 +115,10 @@ export function createTaService(deps: StaffDeps & { wageTypes: WageTypeService }
       .orderBy(desc(taWageRates.effectiveFrom))
       .limit(1);
     if (current && current.hourlyWage === r.hourlyWage) return;
+    // A TA without history (made before it, or by a seed) worked every earlier day at `previous`.
+    if (!current && r.previous !== r.hourlyWage) await db.insert(taWageRates).values({ userId: r.userId, effectiveFrom: EARLIEST_RATE_DATE, hourlyWage: r.previous, createdAt: ctx.now() }).onConflictDoNothing();
     const values = { hourlyWage: r.hourlyWage, createdAt: ctx.now() };
-    await db.insert(taWageRates).values({ userId: r.userId, effectiveFrom: current ? r.effectiveFrom : EARLIEST_RATE_DATE, ...values }).onConflictDoUpdate({ target: [taWageRates.userId, taWageRates.effectiveFrom], set: values });
+    await db.insert(taWageRates).values({ userId: r.userId, effectiveFrom: current || r.previous !== r.hourlyWage ? r.effectiveFrom : EARLIEST_RATE_DATE, ...values }).onConflictDoUpdate({ target: [taWageRates.userId, taWageRates.effectiveFrom], set: values });
   }
 
   function profileValues(s: WageSettings) {
@@ -228,7 +230,7 @@ export function createTaService(deps: StaffDeps & { wageTypes: WageTypeService }
         await users.updateAccount({ id: opts.id, isAdminLevel: s.isAdminLevel });
         const values = profileValues(s);
         await db.insert(taProfiles).values({ userId: opts.id, ...values }).onConflictDoUpdate({ target: taProfiles.userId, set: values });
-        await recordRate({ userId: opts.id, effectiveFrom: s.effectiveFrom ?? kstToday(ctx.now()), hourlyWage: s.hourlyWage });
+        await recordRate({ userId: opts.id, effectiveFrom: s.effectiveFrom ?? kstToday(ctx.now()), hourlyWage: s.hourlyWage, previous: before.hourlyWage });
         const { id: _i, loginId: _l, name: _n, phone: _p, isActive: _a, createdAt: _c, deleted: _d, ...settingsBefore } = before;
         await ctx.audit.record({ actorId: opts.actor.userId, action: 'ta.wage', entity: 'ta', entityId: opts.id, before: settingsBefore, after: s });
       });

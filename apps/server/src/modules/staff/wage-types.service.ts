@@ -35,7 +35,7 @@ export function createWageTypeService({ ctx }: Pick<StaffDeps, 'ctx'>) {
   }
 
   /** Writes the rate in force from `effectiveFrom` into the type's history, unless that day already has it. */
-  async function recordRate(r: { wageTypeId: number; effectiveFrom: string; rate: number | null }): Promise<void> {
+  async function recordRate(r: { wageTypeId: number; effectiveFrom: string; rate: number | null; previous: number | null }): Promise<void> {
     const [current] = await db
       .select({ rate: wageTypeRates.rate })
       .from(wageTypeRates)
@@ -43,8 +43,10 @@ export function createWageTypeService({ ctx }: Pick<StaffDeps, 'ctx'>) {
       .orderBy(desc(wageTypeRates.effectiveFrom))
       .limit(1);
     if (current && current.rate === r.rate) return;
+    // A type without history (made before it, or by a seed) paid every earlier day at `previous`.
+    if (!current && r.previous !== r.rate) await db.insert(wageTypeRates).values({ wageTypeId: r.wageTypeId, effectiveFrom: EARLIEST_RATE_DATE, rate: r.previous, createdAt: ctx.now() }).onConflictDoNothing();
     const values = { rate: r.rate, createdAt: ctx.now() };
-    await db.insert(wageTypeRates).values({ wageTypeId: r.wageTypeId, effectiveFrom: current ? r.effectiveFrom : EARLIEST_RATE_DATE, ...values }).onConflictDoUpdate({ target: [wageTypeRates.wageTypeId, wageTypeRates.effectiveFrom], set: values });
+    await db.insert(wageTypeRates).values({ wageTypeId: r.wageTypeId, effectiveFrom: current || r.previous !== r.rate ? r.effectiveFrom : EARLIEST_RATE_DATE, ...values }).onConflictDoUpdate({ target: [wageTypeRates.wageTypeId, wageTypeRates.effectiveFrom], set: values });
   }
 
   return {
@@ -111,7 +113,7 @@ export function createWageTypeService({ ctx }: Pick<StaffDeps, 'ctx'>) {
             .set({ name: v.name, rate: v.rate, isActive: v.isActive ?? true, sortOrder: v.sortOrder ?? 0, updatedAt: ctx.now() })
             .where(eq(hourlyWageTypes.id, opts.id))
             .returning();
-          await recordRate({ wageTypeId: opts.id, effectiveFrom: v.effectiveFrom ?? kstToday(ctx.now()), rate: v.rate });
+          await recordRate({ wageTypeId: opts.id, effectiveFrom: v.effectiveFrom ?? kstToday(ctx.now()), rate: v.rate, previous: before.rate });
           await ctx.audit.record({ actorId: opts.actorId, action: 'wage_type.update', entity: 'wage_type', entityId: opts.id, before: toWageType(before), after: toWageType(r!) });
           return r!;
         }),
