@@ -53,6 +53,19 @@ describe('TA work and pay', () => {
     expect((await created).status()).toBe(200);
     await admin.getByRole('gridcell', { name: TA.name, exact: true }).waitFor();
 
+    // The settings dialog asks from which day a new rate applies (today by default) and lists the rates so far.
+    await admin.getByRole('button', { name: `${TA.name} 급여 설정` }).click();
+    const wage = admin.getByTestId('wage-dialog');
+    await expect.poll(() => wage.getByTestId('wage-history').innerText()).toContain('처음부터 · 12,000원');
+    const field = wage.getByTestId('wage-effective-from');
+    expect(await field.innerText()).toContain('적용 시작일');
+    // The picker shows "2026. 12. 3.(목)"; its digits are today's on the Korean clock.
+    const [y, m, d] = kstToday(new Date()).split('-').map(Number);
+    await expect.poll(async () => (await field.innerText()).replace(/\D/g, '')).toBe(`${y}${m}${d}`);
+    await expectAccessible(admin, pathOf(admin));
+    await wage.getByRole('button', { name: '취소' }).click();
+    await wage.waitFor({ state: 'detached' });
+
     await admin.goto('/crm/admin/wage-types');
     await admin.getByRole('gridcell', { name: '클리닉', exact: true }).waitFor();
     await expectAccessible(admin, pathOf(admin));

@@ -57,11 +57,18 @@ export function salaryStartDate(v: string): string {
 
 // ─── hourly wage types ──────────────────────────────────────────────────────────────────────────
 
+/** The KST calendar day a new hourly rate applies from (work days before it keep the old rate). */
+export const effectiveFromSchema = z.iso
+  .date({ message: '적용 시작일은 YYYY-MM-DD 형식의 날짜여야 합니다' })
+  .refine((d) => d >= '1900-01-01' && d <= '2999-12-31', { message: '적용 시작일은 1900년부터 2999년 사이의 날짜여야 합니다' })
+  .describe('적용 시작일 (YYYY-MM-DD, 한국 날짜): 이날 이후 근무일부터 새 시급 적용 (비우면 오늘)');
+
 export const wageTypeBody = z.object({
   name: text().trim().min(1, '이름을 입력해 주세요').max(30, '이름은 30자까지입니다').describe('근무 유형 이름 (수업보조, 클리닉, 채점 …)'),
   rate: won(MAX_HOURLY_WAGE, '시급').nullable().describe('이 유형의 시급 (원). null이면 조교 각자의 시급'),
   isActive: z.boolean().default(true).describe('출근할 때 고를 수 있음'),
   sortOrder: z.number().int().min(0).max(10_000).default(0).describe('표시 순서 (작을수록 먼저)'),
+  effectiveFrom: effectiveFromSchema.optional().describe('수정할 때: 새 시급의 적용 시작일 (YYYY-MM-DD, 비우면 오늘)'),
 });
 export type WageTypeInput = z.input<typeof wageTypeBody>;
 export type WageTypeBody = z.output<typeof wageTypeBody>;
@@ -98,7 +105,9 @@ export function wageSettingsIssues(v: { paymentType?: PaymentType; monthlySalary
   return out;
 }
 
-export const wageSettingsBody = wageSettingsFields.superRefine((v, ctx) => reportIssues(ctx, wageSettingsIssues(v)));
+export const wageSettingsBody = wageSettingsFields
+  .extend({ effectiveFrom: effectiveFromSchema.optional() })
+  .superRefine((v, ctx) => reportIssues(ctx, wageSettingsIssues(v)));
 export type WageSettingsInput = z.input<typeof wageSettingsBody>;
 export type WageSettings = z.output<typeof wageSettingsBody>;
 
@@ -134,6 +143,10 @@ export const ta = z.object({
 });
 export type Ta = z.infer<typeof ta>;
 
+/** One row of a TA's rate history: the own hourly rate in force from that day on. */
+export const wageRate = z.object({ effectiveFrom: text(), hourlyWage: z.number().nullable() });
+export type WageRate = z.infer<typeof wageRate>;
+
 // ─── endpoints ──────────────────────────────────────────────────────────────────────────────────
 
 const tag = 'staff';
@@ -166,6 +179,10 @@ export const taApi = {
     description: '본인의 급여 설정과 관리자급 여부는 다른 관리자만 바꿀 수 있습니다.',
     body: wageSettingsBody, reply: ta,
   }),
+  wageHistory: endpoint({
+    method: 'GET', path: '/admin/ta/:id/wage-history', tag, permission: 'ADMIN',
+    summary: '조교 본인 시급 이력 (적용 시작일 순)', reply: z.array(wageRate),
+  }),
 };
 
 export const wageTypesApi = {
@@ -179,7 +196,7 @@ export const wageTypesApi = {
   }),
   update: endpoint({
     method: 'PUT', path: '/admin/hourly-wage-types/:id', tag, permission: 'ADMIN',
-    summary: '근무 유형 수정 (시급 변경은 마감하지 않은 달에 적용)', body: wageTypeBody, reply: wageType,
+    summary: '근무 유형 수정 (새 시급은 적용 시작일 이후 근무일부터)', body: wageTypeBody, reply: wageType,
   }),
   delete: endpoint({
     method: 'DELETE', path: '/admin/hourly-wage-types/:id', tag, permission: 'ADMIN',

@@ -19,6 +19,8 @@ export type ComputeTa = {
   loginId: string;
   paymentType: PaymentType;
   hourlyWage: number | null;
+  /** The own rate by 적용 시작일, oldest first; a work day takes the latest row on or before it (none: hourlyWage). */
+  hourlyWageHistory?: readonly { effectiveFrom: string; hourlyWage: number | null }[];
   monthlySalary: number | null;
   salaryStartMonth: string | null;
   monthlyWageType: MonthlyWageType;
@@ -33,7 +35,8 @@ export type ComputeInput = {
   ta: ComputeTa;
   /** The TA's records with a work date from the Monday a week before the month's first week to the month's last day. */
   records: readonly ComputeRecord[];
-  wageTypes: ReadonlyMap<number, { name: string; rate: number | null }>;
+  /** Each type's name and rate; `history` (oldest first) gives the rate by 적용 시작일 instead. */
+  wageTypes: ReadonlyMap<number, { name: string; rate: number | null; history?: readonly { effectiveFrom: string; rate: number | null }[] }>;
   custom: readonly { id: number; amount: number; memo: string }[];
   expenses: readonly { id: number; date: string; amount: number; memo: string }[];
   premiumsEnabled: boolean;
@@ -123,7 +126,18 @@ export function computePayrollLine(input: ComputeInput): PayrollLine {
   const firstDay = dayIndexOf(first);
   const lastDay = dayIndexOf(last);
   const inMonth = (day: number) => day >= firstDay && day <= lastDay;
-  const rateOf = (typeId: number) => input.wageTypes.get(typeId)?.rate ?? ta.hourlyWage;
+  /** The latest row on or before the day; without history, the current rate. */
+  const rateOn = (history: readonly { effectiveFrom: string; rate: number | null }[], current: number | null, workday: number) => {
+    const date = dateOf(workday);
+    let rate = history.length ? null : current;
+    for (const h of history) if (h.effectiveFrom <= date) rate = h.rate;
+    return rate;
+  };
+  const ownHistory = (ta.hourlyWageHistory ?? []).map((h) => ({ effectiveFrom: h.effectiveFrom, rate: h.hourlyWage }));
+  const rateOf = (typeId: number, workday: number) => {
+    const type = input.wageTypes.get(typeId);
+    return (type ? rateOn(type.history ?? [], type.rate, workday) : null) ?? rateOn(ownHistory, ta.hourlyWage, workday);
+  };
 
   const done = input.records.filter((r) => r.status === 'closed' && r.endedAt);
   let pieces = done.flatMap(cut).sort((a, b) => a.start - b.start);
@@ -133,7 +147,8 @@ export function computePayrollLine(input: ComputeInput): PayrollLine {
   pieces = markOvertime(pieces, (p) => weekOf(p.workday), WEEK_LIMIT, (p) => !p.overtime);
 
   const hourly = ta.paymentType === 'HOURLY';
-  const byType = new Map<number, { minutes: number; night: number; overtime: number }>();
+  // One row per wage type and rate: a rate change within the month shows both rates.
+  const byType = new Map<string, { typeId: number; rate: number | null; minutes: number; night: number; overtime: number }>();
   const daysWorked = new Set<number>();
   let minutesWorked = 0;
   for (const p of pieces) {
@@ -141,35 +156,34 @@ export function computePayrollLine(input: ComputeInput): PayrollLine {
     const len = p.end - p.start;
     minutesWorked += len;
     if (len > 0) daysWorked.add(p.day);
-    const t = byType.get(p.typeId) ?? { minutes: 0, night: 0, overtime: 0 };
+    const rate = rateOf(p.typeId, p.workday);
+    const key = `${p.typeId}:${rate}`;
+    const t = byType.get(key) ?? { typeId: p.typeId, rate, minutes: 0, night: 0, overtime: 0 };
     t.minutes += len;
     if (p.night) t.night += len;
     if (p.overtime) t.overtime += len;
-    byType.set(p.typeId, t);
+    byType.set(key, t);
   }
 
   const minimum = rates.minimumWage;
-  const hours = [...byType.entries()]
-    .map(([wageTypeId, t]) => {
-      const rate = rateOf(wageTypeId);
-      return {
-        wageTypeId,
-        name: input.wageTypes.get(wageTypeId)?.name ?? '삭제된 유형',
-        minutes: t.minutes,
-        rate,
-        amount: hourly ? div(t.minutes * (rate ?? 0), 60) : 0,
-        belowMinimum: hourly && (rate ?? 0) < minimum,
-      };
-    })
-    .sort((a, b) => b.minutes - a.minutes || a.wageTypeId - b.wageTypeId);
+  const hours = [...byType.values()]
+    .map(({ typeId: wageTypeId, rate, minutes }) => ({
+      wageTypeId,
+      name: input.wageTypes.get(wageTypeId)?.name ?? '삭제된 유형',
+      minutes,
+      rate,
+      amount: hourly ? div(minutes * (rate ?? 0), 60) : 0,
+      belowMinimum: hourly && (rate ?? 0) < minimum,
+    }))
+    .sort((a, b) => b.minutes - a.minutes || a.wageTypeId - b.wageTypeId || (a.rate ?? 0) - (b.rate ?? 0));
 
   // +50% of the type's rate for each overtime or night minute: Σ minutes × rate ÷ 120, floored once.
   let nightMinutes = 0;
   let nightWeighted = 0;
   let overtimeMinutes = 0;
   let overtimeWeighted = 0;
-  for (const [typeId, t] of byType) {
-    const rate = rateOf(typeId) ?? 0;
+  for (const t of byType.values()) {
+    const rate = t.rate ?? 0;
     nightMinutes += t.night;
     nightWeighted += t.night * rate;
     overtimeMinutes += t.overtime;
@@ -188,7 +202,7 @@ export function computePayrollLine(input: ComputeInput): PayrollLine {
     if (!inMonth(sunday)) continue;
     const acc = weeks.get(w) ?? { minutes: 0, weighted: 0 };
     acc.minutes += p.end - p.start;
-    acc.weighted += (p.end - p.start) * (rateOf(p.typeId) ?? 0);
+    acc.weighted += (p.end - p.start) * (rateOf(p.typeId, p.workday) ?? 0);
     weeks.set(w, acc);
   }
   // A monthly salary already includes the paid weekly holiday; the weeks still count for its hourly check.

@@ -32,8 +32,9 @@ export function createPayrollService(deps: PayrollDeps & { months: MonthService;
     const { month, taId } = opts;
     const window = recordWindow(month);
     const onlyTa = (col: AnyPgColumn) => (taId === undefined ? undefined : eq(col, taId));
-    const [profiles, recordRows, customRows, claimRows, premiumsEnabled, { rates, note }] = await Promise.all([
+    const [profiles, rateHistories, recordRows, customRows, claimRows, premiumsEnabled, { rates, note }] = await Promise.all([
       staff.tas.payProfiles(),
+      staff.tas.rateHistories(),
       db
         .select({ taId: workRecords.taId, wageTypeId: workRecords.wageTypeId, startedAt: workRecords.startedAt, endedAt: workRecords.endedAt, status: workRecords.status, workDate: workRecords.workDate })
         .from(workRecords)
@@ -43,8 +44,9 @@ export function createPayrollService(deps: PayrollDeps & { months: MonthService;
       settings.premiumsEnabled(),
       settings.ratesOf(Number(month.slice(0, 4))),
     ]);
-    const types = await staff.wageTypes.byIds([...new Set(recordRows.map((r) => r.wageTypeId))]);
-    const wageTypes = new Map([...types.values()].map((t) => [t.id, { name: t.name, rate: t.rate }]));
+    const typeIds = [...new Set(recordRows.map((r) => r.wageTypeId))];
+    const [types, typeRates] = await Promise.all([staff.wageTypes.byIds(typeIds), staff.wageTypes.rateHistories(typeIds)]);
+    const wageTypes = new Map([...types.values()].map((t) => [t.id, { name: t.name, rate: t.rate, history: typeRates.get(t.id) ?? [] }]));
     const group = <T extends { taId: number }>(rows: readonly T[]) => {
       const m = new Map<number, T[]>();
       for (const r of rows) m.set(r.taId, [...(m.get(r.taId) ?? []), r]);
@@ -59,7 +61,7 @@ export function createPayrollService(deps: PayrollDeps & { months: MonthService;
       if (taId !== undefined && p.id !== taId) continue;
       const line = computePayrollLine({
         month,
-        ta: { ...p, active: p.isActive && !p.deleted },
+        ta: { ...p, hourlyWageHistory: rateHistories.get(p.id) ?? [], active: p.isActive && !p.deleted },
         records: recordsByTa.get(p.id) ?? [],
         wageTypes,
         custom: (customByTa.get(p.id) ?? []).sort((a, b) => a.id - b.id),

@@ -20,8 +20,10 @@ export type ClockOption = { id: number; name: string; rate: number | null };
  *
  * - `tas.find(id)` — a live TA with settings, or 404 `staff.not_found`;
  * - `tas.payProfiles()` — every TA with settings, deleted ones too (their months still pay);
+ * - `tas.rateHistories()` — each TA's own hourly rate by 적용 시작일, oldest first;
  * - `wageTypes.byIds(ids)` — types by id, deleted ones too (old records keep their names);
  * - `wageTypes.active()` — the types TAs may clock in with now;
+ * - `wageTypes.rateHistories(ids)` — each type's rate by 적용 시작일, oldest first;
  * - `clockOptions(taId)` — the active types the TA may clock in with, at the rate each pays them.
  */
 export function createStaffModule(deps: StaffDeps) {
@@ -29,8 +31,8 @@ export function createStaffModule(deps: StaffDeps) {
   const tas = createTaService({ ...deps, wageTypes });
 
   return {
-    tas: { find: tas.find, payProfiles: tas.payProfiles },
-    wageTypes: { byIds: wageTypes.byIds, active: wageTypes.active },
+    tas: { find: tas.find, payProfiles: tas.payProfiles, rateHistories: tas.rateHistories },
+    wageTypes: { byIds: wageTypes.byIds, active: wageTypes.active, rateHistories: wageTypes.rateHistories },
 
     async clockOptions(taId: number): Promise<ClockOption[]> {
       const ta = await tas.find(taId);

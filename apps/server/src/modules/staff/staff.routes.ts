@@ -13,6 +13,7 @@ export function staffRoutes(app: FastifyInstance, s: { tas: TaService; wageTypes
   route(app, taApi.delete, ({ params, user }) => s.tas.delete({ id: params.id, actorId: user.userId }));
   route(app, taApi.toggleStatus, ({ params, user }) => s.tas.toggleStatus({ id: params.id, actorId: user.userId }));
   route(app, taApi.setWage, ({ params, body, user }) => s.tas.setWage({ id: params.id, settings: body, actor: user }));
+  route(app, taApi.wageHistory, ({ params }) => s.tas.wageHistory(params.id));
 
   route(app, wageTypesApi.list, () => s.wageTypes.list());
   route(app, wageTypesApi.create, ({ body, user }) => s.wageTypes.create({ input: body, actorId: user.userId }));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.ts';
 
 /**
@@ -31,6 +31,29 @@ export const taProfiles = pgTable(
 export type TaProfileRow = typeof taProfiles.$inferSelect;
 
 /**
+ * The history of a TA's own hourly rate (SPEC §3 hourlyWage): each row is the rate in force from
+ * `effective_from` (a Korean calendar day) until the next row. A work day is paid at the latest row
+ * on or before it, so a raise never reprices days already worked. Rates that existed before this
+ * table start at EARLIEST_RATE_DATE.
+ */
+export const taWageRates = pgTable(
+  'ta_wage_rates',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    hourlyWage: integer('hourly_wage'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.effectiveFrom] }),
+    check('ta_wage_rates_amount_check', sql`coalesce(${t.hourlyWage}, 0) >= 0`),
+  ],
+);
+
+/** The effective date of a rate that applies to every day worked before rate history existed. */
+export const EARLIEST_RATE_DATE = '1900-01-01';
+
+/**
  * Hourly wage types (수업보조, 클리닉, 채점 …): what a TA clocks in as, with its rate. A type
  * without a rate pays each TA's own hourlyWage. Deleting hides a type (records keep its name).
  */
@@ -52,3 +75,21 @@ export const hourlyWageTypes = pgTable(
   ],
 );
 export type WageTypeRow = typeof hourlyWageTypes.$inferSelect;
+
+/**
+ * The history of a wage type's rate, like `ta_wage_rates`: each row is the rate in force from
+ * `effective_from` on (null: each TA's own rate), so a work day keeps the rate it was worked at.
+ */
+export const wageTypeRates = pgTable(
+  'wage_type_rates',
+  {
+    wageTypeId: integer('wage_type_id').notNull().references(() => hourlyWageTypes.id),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    rate: integer('rate'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.wageTypeId, t.effectiveFrom] }),
+    check('wage_type_rates_rate_check', sql`coalesce(${t.rate}, 0) >= 0`),
+  ],
+);

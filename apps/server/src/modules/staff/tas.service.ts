@@ -1,7 +1,8 @@
 import { compareKorean } from '@academy/contracts/format';
 import { hasPermission } from '@academy/contracts/roles';
-import { STAFF_ERRORS, type createTaBody, type Ta, type updateTaBody, type WageSettings } from '@academy/contracts/staff';
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { kstToday } from '@academy/contracts/dates';
+import { STAFF_ERRORS, type createTaBody, type Ta, type updateTaBody, type WageRate, type WageSettings } from '@academy/contracts/staff';
+import { and, asc, desc, eq, isNull, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { appError } from '../../lib/errors.ts';
@@ -9,7 +10,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { userAccounts } from '../users/index.ts';
 import type { StaffDeps } from './staff.deps.ts';
-import { taProfiles } from './staff.table.ts';
+import { EARLIEST_RATE_DATE, taProfiles, taWageRates } from './staff.table.ts';
 import type { WageTypeService } from './wage-types.service.ts';
 
 /** A TA with its pay settings, deleted accounts included (for payroll history). */
@@ -102,6 +103,24 @@ export function createTaService(deps: StaffDeps & { wageTypes: WageTypeService }
     if (without.length) throw appError(STAFF_ERRORS.rate_missing, `시급이 없는 근무 유형(${without.join(', ')})이 있어 조교 시급이 필요합니다`, { field: 'hourlyWage' });
   }
 
+  /**
+   * Writes the own rate in force from `effectiveFrom` into the history, unless that day already has
+   * it. Days before keep their rate; a later row (a raise already planned) still starts on its day.
+   */
+  async function recordRate(r: { userId: number; effectiveFrom: string; hourlyWage: number | null; previous: number | null }): Promise<void> {
+    const [current] = await db
+      .select({ hourlyWage: taWageRates.hourlyWage })
+      .from(taWageRates)
+      .where(and(eq(taWageRates.userId, r.userId), lte(taWageRates.effectiveFrom, r.effectiveFrom)))
+      .orderBy(desc(taWageRates.effectiveFrom))
+      .limit(1);
+    if (current && current.hourlyWage === r.hourlyWage) return;
+    // A TA without history (made before it, or by a seed) worked every earlier day at `previous`.
+    if (!current && r.previous !== r.hourlyWage) await db.insert(taWageRates).values({ userId: r.userId, effectiveFrom: EARLIEST_RATE_DATE, hourlyWage: r.previous, createdAt: ctx.now() }).onConflictDoNothing();
+    const values = { hourlyWage: r.hourlyWage, createdAt: ctx.now() };
+    await db.insert(taWageRates).values({ userId: r.userId, effectiveFrom: current || r.previous !== r.hourlyWage ? r.effectiveFrom : EARLIEST_RATE_DATE, ...values }).onConflictDoUpdate({ target: [taWageRates.userId, taWageRates.effectiveFrom], set: values });
+  }
+
   function profileValues(s: WageSettings) {
     return {
       paymentType: s.paymentType,
@@ -129,6 +148,21 @@ export function createTaService(deps: StaffDeps & { wageTypes: WageTypeService }
     /** Every TA account with its settings, deleted ones too (their past months still pay). */
     payProfiles: () => select(undefined),
 
+    /** Every TA's own-rate history, oldest first (payroll pays each work day at the rate then in force). */
+    async rateHistories(): Promise<Map<number, WageRate[]>> {
+      const rows = await db.select().from(taWageRates).orderBy(asc(taWageRates.userId), asc(taWageRates.effectiveFrom));
+      const out = new Map<number, WageRate[]>();
+      for (const r of rows) out.set(r.userId, [...(out.get(r.userId) ?? []), { effectiveFrom: r.effectiveFrom, hourlyWage: r.hourlyWage }]);
+      return out;
+    },
+
+    /** One TA's own-rate history, newest first (the wage dialog lists it). */
+    async wageHistory(id: number): Promise<WageRate[]> {
+      await find(id);
+      const rows = await db.select().from(taWageRates).where(eq(taWageRates.userId, id)).orderBy(desc(taWageRates.effectiveFrom));
+      return rows.map((r) => ({ effectiveFrom: r.effectiveFrom, hourlyWage: r.hourlyWage }));
+    },
+
     async create(opts: { body: z.output<typeof createTaBody>; actorId: number }): Promise<Ta> {
       const { loginId, name, phone, password, ...settings } = opts.body;
       await wageTypes.requireIds({ ids: settings.wageTypeIds, field: 'wageTypeIds' });
@@ -139,6 +173,7 @@ export function createTaService(deps: StaffDeps & { wageTypes: WageTypeService }
           if ((await users.loginIdOwner(loginId)) !== null) throw loginIdTaken(loginId);
           const [account] = await users.createAccounts([{ loginId, passwordHash, userType: 'TA', name, phone, isAdminLevel: settings.isAdminLevel, createdBy: opts.actorId }]);
           await db.insert(taProfiles).values({ userId: account!.id, ...profileValues(settings) });
+          await db.insert(taWageRates).values({ userId: account!.id, effectiveFrom: EARLIEST_RATE_DATE, hourlyWage: settings.hourlyWage, createdAt: ctx.now() });
           await ctx.audit.record({ actorId: opts.actorId, action: 'ta.create', entity: 'ta', entityId: account!.id, after: { loginId, name, phone, ...settings } });
           return account!.id;
         }),
@@ -195,6 +230,7 @@ export function createTaService(deps: StaffDeps & { wageTypes: WageTypeService }
         await users.updateAccount({ id: opts.id, isAdminLevel: s.isAdminLevel });
         const values = profileValues(s);
         await db.insert(taProfiles).values({ userId: opts.id, ...values }).onConflictDoUpdate({ target: taProfiles.userId, set: values });
+        await recordRate({ userId: opts.id, effectiveFrom: s.effectiveFrom ?? kstToday(ctx.now()), hourlyWage: s.hourlyWage, previous: before.hourlyWage });
         const { id: _i, loginId: _l, name: _n, phone: _p, isActive: _a, createdAt: _c, deleted: _d, ...settingsBefore } = before;
         await ctx.audit.record({ actorId: opts.actor.userId, action: 'ta.wage', entity: 'ta', entityId: opts.id, before: settingsBefore, after: s });
       });

@@ -1,10 +1,11 @@
 import { STAFF_ERRORS, type WageType, type WageTypeBody } from '@academy/contracts/staff';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { kstToday } from '@academy/contracts/dates';
+import { and, asc, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { missingIds } from '../../db/exists.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { appError } from '../../lib/errors.ts';
 import type { StaffDeps } from './staff.deps.ts';
-import { hourlyWageTypes, type WageTypeRow } from './staff.table.ts';
+import { EARLIEST_RATE_DATE, hourlyWageTypes, wageTypeRates, type WageTypeRow } from './staff.table.ts';
 
 export type WageTypeService = ReturnType<typeof createWageTypeService>;
 
@@ -33,8 +34,33 @@ export function createWageTypeService({ ctx }: Pick<StaffDeps, 'ctx'>) {
     }
   }
 
+  /** Writes the rate in force from `effectiveFrom` into the type's history, unless that day already has it. */
+  async function recordRate(r: { wageTypeId: number; effectiveFrom: string; rate: number | null; previous: number | null }): Promise<void> {
+    const [current] = await db
+      .select({ rate: wageTypeRates.rate })
+      .from(wageTypeRates)
+      .where(and(eq(wageTypeRates.wageTypeId, r.wageTypeId), lte(wageTypeRates.effectiveFrom, r.effectiveFrom)))
+      .orderBy(desc(wageTypeRates.effectiveFrom))
+      .limit(1);
+    if (current && current.rate === r.rate) return;
+    // A type without history (made before it, or by a seed) paid every earlier day at `previous`.
+    if (!current && r.previous !== r.rate) await db.insert(wageTypeRates).values({ wageTypeId: r.wageTypeId, effectiveFrom: EARLIEST_RATE_DATE, rate: r.previous, createdAt: ctx.now() }).onConflictDoNothing();
+    const values = { rate: r.rate, createdAt: ctx.now() };
+    await db.insert(wageTypeRates).values({ wageTypeId: r.wageTypeId, effectiveFrom: current || r.previous !== r.rate ? r.effectiveFrom : EARLIEST_RATE_DATE, ...values }).onConflictDoUpdate({ target: [wageTypeRates.wageTypeId, wageTypeRates.effectiveFrom], set: values });
+  }
+
   return {
     find,
+
+    /** The rate history of these types, oldest first (payroll pays each work day at the rate then in force). */
+    async rateHistories(ids: readonly number[]): Promise<Map<number, { effectiveFrom: string; rate: number | null }[]>> {
+      const unique = [...new Set(ids)];
+      const out = new Map<number, { effectiveFrom: string; rate: number | null }[]>();
+      if (unique.length === 0) return out;
+      const rows = await db.select().from(wageTypeRates).where(inArray(wageTypeRates.wageTypeId, unique)).orderBy(asc(wageTypeRates.wageTypeId), asc(wageTypeRates.effectiveFrom));
+      for (const r of rows) out.set(r.wageTypeId, [...(out.get(r.wageTypeId) ?? []), { effectiveFrom: r.effectiveFrom, rate: r.rate }]);
+      return out;
+    },
 
     /** Live types in display order (sortOrder, then name). */
     async list(): Promise<WageType[]> {
@@ -69,6 +95,7 @@ export function createWageTypeService({ ctx }: Pick<StaffDeps, 'ctx'>) {
             .insert(hourlyWageTypes)
             .values({ name: v.name, rate: v.rate, isActive: v.isActive ?? true, sortOrder: v.sortOrder ?? 0, createdAt: ctx.now(), updatedAt: ctx.now() })
             .returning();
+          await db.insert(wageTypeRates).values({ wageTypeId: r!.id, effectiveFrom: EARLIEST_RATE_DATE, rate: v.rate, createdAt: ctx.now() });
           await ctx.audit.record({ actorId: opts.actorId, action: 'wage_type.create', entity: 'wage_type', entityId: r!.id, after: toWageType(r!) });
           return r!;
         }),
@@ -86,6 +113,7 @@ export function createWageTypeService({ ctx }: Pick<StaffDeps, 'ctx'>) {
             .set({ name: v.name, rate: v.rate, isActive: v.isActive ?? true, sortOrder: v.sortOrder ?? 0, updatedAt: ctx.now() })
             .where(eq(hourlyWageTypes.id, opts.id))
             .returning();
+          await recordRate({ wageTypeId: opts.id, effectiveFrom: v.effectiveFrom ?? kstToday(ctx.now()), rate: v.rate, previous: before.rate });
           await ctx.audit.record({ actorId: opts.actorId, action: 'wage_type.update', entity: 'wage_type', entityId: opts.id, before: toWageType(before), after: toWageType(r!) });
           return r!;
         }),

@@ -1,10 +1,13 @@
-import { formatWon } from '@academy/contracts/format';
+import { kstToday } from '@academy/contracts/dates';
+import { formatKoreanDate, formatWon } from '@academy/contracts/format';
 import { MONTHLY_WAGE_TYPE_LABEL, MONTHLY_WAGE_TYPES, PAYMENT_TYPE_LABEL, PAYMENT_TYPES, wageSettingsBody, type Ta, type WageSettingsInput, type WageType } from '@academy/contracts/staff';
-import { Alert, Box, Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, Radio, RadioGroup, Switch, TextField, Typography } from '@mui/material';
+import { Alert, Box, Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, List, ListItem, ListItemText, Radio, RadioGroup, Switch, TextField, Typography } from '@mui/material';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { DateInput } from '../../components/date-field.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { usePayrollSettings } from './api/payroll-settings.ts';
 import { useSetWage } from './api/set-wage.ts';
+import { useWageHistory } from './api/wage-history.ts';
 import { useWageTypes } from './api/wage-types.ts';
 
 /** The legal minimum of this year, from the payroll settings (2026: 10,320원). */
@@ -140,10 +143,28 @@ export function WageFields({ form, showAdminLevel = true }: { form: UseFormRetur
         />
       )}
       <MinimumWageWarning values={values} types={types.data ?? []} />
-      <Typography variant="caption" color="textSecondary">
-        시급을 바꾸면 마감하지 않은 달의 급여에 적용됩니다.
-      </Typography>
     </>
+  );
+}
+
+/** The rate in force before rate history existed starts on this day: shown as 처음부터. */
+const EARLIEST_RATE_DATE = '1900-01-01';
+
+/** The TA's own rates by 적용 시작일 (적용 시작일 · 시급), newest first. */
+function WageHistory({ taId }: { taId: number }) {
+  const history = useWageHistory(taId);
+  if (!history.data?.length) return null;
+  return (
+    <Box data-testid="wage-history">
+      <Typography variant="subtitle2" component="h3">본인 시급 이력</Typography>
+      <List dense disablePadding>
+        {history.data.map((r) => (
+          <ListItem key={r.effectiveFrom} disableGutters>
+            <ListItemText primary={`${r.effectiveFrom === EARLIEST_RATE_DATE ? '처음부터' : `${formatKoreanDate(r.effectiveFrom)}부터`} · ${r.hourlyWage === null ? '시급 없음' : formatWon(r.hourlyWage)}`} />
+          </ListItem>
+        ))}
+      </List>
+    </Box>
   );
 }
 
@@ -154,13 +175,33 @@ export function WageSettingsDialog({ ta, onClose }: { ta: Ta; onClose: () => voi
     <FormDialog<WageSettingsInput, unknown>
       title={`${ta.name} 급여 설정`}
       schema={wageSettingsBody as never}
-      defaultValues={{ paymentType: ta.paymentType, hourlyWage: ta.hourlyWage, monthlySalary: ta.monthlySalary, salaryStartMonth: ta.salaryStartMonth, monthlyWageType: ta.monthlyWageType, wageTypeIds: ta.wageTypeIds, isAdminLevel: ta.isAdminLevel }}
+      defaultValues={{ paymentType: ta.paymentType, hourlyWage: ta.hourlyWage, monthlySalary: ta.monthlySalary, salaryStartMonth: ta.salaryStartMonth, monthlyWageType: ta.monthlyWageType, wageTypeIds: ta.wageTypeIds, isAdminLevel: ta.isAdminLevel, effectiveFrom: kstToday(new Date()) }}
       onSubmit={(body) => save.mutateAsync({ params: { id: ta.id }, body: body as WageSettingsInput })}
       onClose={onClose}
       testId="wage-dialog"
       submitTestId="wage-save"
     >
-      {(form) => <WageFields form={form} />}
+      {(form) => (
+        <>
+          <WageFields form={form} />
+          <Controller
+            control={form.control}
+            name="effectiveFrom"
+            render={({ field }) => (
+              <DateInput
+                label="적용 시작일"
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={form.formState.errors.effectiveFrom?.message}
+                helperText="이날 근무부터 새 시급을 적용합니다. 그 전 근무일은 그때 시급 그대로입니다 (마감한 달은 바뀌지 않음)."
+                testId="wage-effective-from"
+              />
+            )}
+          />
+          <WageHistory taId={ta.id} />
+        </>
+      )}
     </FormDialog>
   );
 }

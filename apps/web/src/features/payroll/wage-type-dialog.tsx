@@ -1,7 +1,9 @@
+import { kstToday } from '@academy/contracts/dates';
 import { formatWon } from '@academy/contracts/format';
 import { wageTypeBody, type WageType, type WageTypeInput } from '@academy/contracts/staff';
 import { Alert, FormControlLabel, Switch, TextField } from '@mui/material';
 import { Controller } from 'react-hook-form';
+import { DateInput } from '../../components/date-field.tsx';
 import { FormDialog, FormTextField } from '../../components/form-dialog.tsx';
 import { useCreateWageType } from './api/create-wage-type.ts';
 import { useUpdateWageType } from './api/update-wage-type.ts';
@@ -16,7 +18,7 @@ export function WageTypeDialog({ type, onClose }: { type: WageType | null; onClo
     <FormDialog<WageTypeInput, unknown>
       title={type ? `${type.name} 수정` : '근무 유형 추가'}
       schema={wageTypeBody as never}
-      defaultValues={type ? { name: type.name, rate: type.rate, isActive: type.isActive, sortOrder: type.sortOrder } : { name: '', rate: null, isActive: true, sortOrder: 0 }}
+      defaultValues={type ? { name: type.name, rate: type.rate, isActive: type.isActive, sortOrder: type.sortOrder, effectiveFrom: kstToday(new Date()) } : { name: '', rate: null, isActive: true, sortOrder: 0 }}
       onSubmit={(body) => (type ? update.mutateAsync({ params: { id: type.id }, body: body as WageTypeInput }) : create.mutateAsync({ body: body as WageTypeInput }))}
       onClose={onClose}
       testId="wage-type-dialog"
@@ -34,6 +36,23 @@ export function WageTypeDialog({ type, onClose }: { type: WageType | null; onClo
               helperText={form.formState.errors.rate?.message ?? '비우면 조교 각자의 시급으로 계산합니다'}
               slotProps={{ htmlInput: { 'data-testid': 'wage-type-rate', min: 0, step: 10, inputMode: 'numeric' } }}
             />
+            {type && (
+              <Controller
+                control={form.control}
+                name="effectiveFrom"
+                render={({ field }) => (
+                  <DateInput
+                    label="적용 시작일"
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={form.formState.errors.effectiveFrom?.message}
+                    helperText="시급을 바꾸면 이날 근무부터 적용합니다. 그 전 근무일은 그때 시급 그대로입니다."
+                    testId="wage-type-effective-from"
+                  />
+                )}
+              />
+            )}
             {minimum && typeof rate === 'number' && rate < minimum.hourly && (
               <Alert severity="error">{minimum.year}년 최저시급 {formatWon(minimum.hourly)}보다 낮습니다.</Alert>
             )}
