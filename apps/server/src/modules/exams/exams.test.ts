@@ -1,4 +1,5 @@
 import { addDays, kstToday } from '@academy/contracts/dates';
+import { MIN_RATE_ANSWERS } from '@academy/contracts/exams';
 import { and, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -212,6 +213,24 @@ describe('the student, the parent, and release', () => {
     t.clock.advance(15 * 86_400_000);
     expect((await t.call('GET', `/api/link/score/${token}`)).status).toBe(410);
     t.clock.advance(-15 * 86_400_000);
+  });
+
+  it('a class rate is shown once MIN_RATE_ANSWERS students answered, with how many (issue 35 item 8)', async () => {
+    const key = choiceKey(5, 20);
+    const exam = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, questions: key, onlineSubmission: true });
+    // Five students of the class: the first answers all five right, the last only the first one.
+    for (const [i, kid] of kids.slice(0, MIN_RATE_ANSWERS).entries()) {
+      expect((await t.call('POST', `/api/sp/submit-wle/${exam.id}/done`, kid.token, { answers: sheet(key, 5 - i) })).status).toBe(200);
+    }
+    await t.call('PUT', `/api/wl-exam/${exam.id}/ready-to-show`, ta(), { readyToShow: true });
+    const detail = (await t.call('GET', `/api/sp/scores/${exam.id}`, kids[0]!.token)).json;
+    expect(detail.questions.map((q: { correctRate: number | null; answered: number }) => [q.correctRate, q.answered])).toEqual([
+      [1, 5],
+      [0.8, 5],
+      [0.6, 5],
+      [0.4, 5],
+      [0.2, 5],
+    ]);
   });
 
   it('texts the parent a link through the outbox and marks the score as sent by link', async () => {
