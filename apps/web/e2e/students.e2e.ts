@@ -37,7 +37,11 @@ describe('students (CRM)', () => {
       buffer: await workbook([['', 'e2ebad01', '', '010-4000-0001', '', '', '', ''], ['전화오류', 'e2ebad02', '', '010-12', '', '', '', '']]),
     });
     await dialog.getByTestId('student-import-summary').filter({ hasText: '오류가' }).waitFor();
-    expect(await dialog.getByTestId('student-import-rows').innerText()).toContain('이름: 이름을 입력해 주세요');
+    // Each refusal names its field once, and a refused cell keeps what was typed (issue 35 item 17).
+    const rows = await dialog.getByTestId('student-import-rows').innerText();
+    expect(rows).toContain('이름을 입력해 주세요');
+    expect(rows).not.toContain('이름: 이름을');
+    expect(rows).toContain('(입력: 010-12)');
     expect(await dialog.getByTestId('student-import-confirm').isDisabled()).toBe(true);
 
     await dialog.getByTestId('student-import-file').setInputFiles({

@@ -17,7 +17,6 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { DdayDialog } from '../../../features/lectures/dday-dialog.tsx';
 import { useDisableLecture } from '../../../features/lectures/api/disable-lecture.ts';
 import { useEnableLecture } from '../../../features/lectures/api/enable-lecture.ts';
 import { lectureDetailQuery } from '../../../features/lectures/api/lecture-detail.ts';
@@ -27,7 +26,8 @@ import { errorMessage } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 
-/** The form carries the date and time pickers: they load when it opens, not with the list. */
+/** The dialogs carry the date and time pickers: they load when one opens, not with the list. */
+const DdayDialog = lazy(() => import('../../../features/lectures/dday-dialog.tsx').then((m) => ({ default: m.DdayDialog })));
 const LectureFormDialog = lazy(() => import('../../../features/lectures/lecture-form-dialog.tsx').then((m) => ({ default: m.LectureFormDialog })));
 
 function Line({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
@@ -173,7 +173,11 @@ export default function LectureListPage() {
           <LectureFormDialog lecture={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
         </Suspense>
       )}
-      {ddayFor && <DdayDialog lectureId={ddayFor.id} lectureName={ddayFor.name} ddays={ddayFor.ddays} onClose={() => setDdayFor(null)} />}
+      {ddayFor && (
+        <Suspense fallback={null}>
+          <DdayDialog lectureId={ddayFor.id} lectureName={ddayFor.name} ddays={ddayFor.ddays} onClose={() => setDdayFor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
