@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const serverRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -91,4 +92,15 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
         killGroup(child);
       }),
   };
+}
+
+/** One statement on its own connection to `url` (the tests that start and kill whole servers). */
+export async function queryOnce<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query<T>(text, values)).rows;
+  } finally {
+    await c.end();
+  }
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedRows, importWorkbook, multipartBody } from '../src/modules/students/students.testkit.ts';
-import { startInstance, type Instance } from './instances.ts';
+import { queryOnce, startInstance, type Instance } from './instances.ts';
 
 /**
  * `kill -9` in the middle of work, then a restart: every change is all there or not there at all,
@@ -15,15 +15,7 @@ let url = '';
 let server: Instance | null = null;
 const env = () => ({ DATABASE_URL: url, DEMO_DATA: 'true', JWT_SECRET: 'kill-test-secret-kill-test-secret-kill-0001', NODE_ENV: 'development', DATA_DIR: `/tmp/academy-kill-${process.pid}` });
 
-async function admin<T extends pg.QueryResultRow>(text: string, values: unknown[] = [], on = base!): Promise<T[]> {
-  const c = new pg.Client({ connectionString: on });
-  await c.connect();
-  try {
-    return (await c.query<T>(text, values)).rows;
-  } finally {
-    await c.end();
-  }
-}
+const admin = <T extends pg.QueryResultRow>(text: string, values: unknown[] = [], on = base!) => queryOnce<T>(on, text, values);
 
 async function api<T>(path: string, opts: { token?: string; method?: string; body?: unknown; raw?: { payload: Buffer; headers: Record<string, string> } } = {}): Promise<{ status: number; json: T }> {
   const res = await fetch(`${server!.url}/api${path}`, {

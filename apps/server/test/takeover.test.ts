@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { OmrExamSheet } from '@academy/contracts/omr';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { choiceKey } from '../src/modules/exams/exams.testkit.ts';
 import { buildExamLayout, createSheetGenerator, scannerPdf } from '../src/modules/omr/omr.testkit.ts';
-import { startInstance, type Instance } from './instances.ts';
+import { queryOnce, startInstance, type Instance } from './instances.ts';
 
 /**
  * `kill -9` of the instance reading an OMR batch, with a second instance running beside it: the
@@ -27,15 +27,7 @@ const env = () => ({
   JOB_LEASE_RENEW_SECONDS: '0.5', JOB_LEASE_ABORT_SECONDS: '1.5', JOB_LEASE_STALE_SECONDS: '3',
 });
 
-async function db<T extends pg.QueryResultRow>(text: string, values: unknown[] = [], on = url): Promise<T[]> {
-  const c = new pg.Client({ connectionString: on });
-  await c.connect();
-  try {
-    return (await c.query<T>(text, values)).rows;
-  } finally {
-    await c.end();
-  }
-}
+const db = <T extends pg.QueryResultRow>(text: string, values: unknown[] = [], on = url) => queryOnce<T>(on, text, values);
 
 async function api<T>(i: Instance, path: string, opts: { token?: string; method?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(`${i.url}/api${path}`, {

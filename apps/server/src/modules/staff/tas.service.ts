@@ -9,6 +9,7 @@ import { appError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { userAccounts } from '../users/index.ts';
+import { type RateHistory, recordRate } from './rate-history.ts';
 import type { StaffDeps } from './staff.deps.ts';
 import { EARLIEST_RATE_DATE, taProfiles, taWageRates } from './staff.table.ts';
 import type { WageTypeService } from './wage-types.service.ts';
@@ -103,22 +104,24 @@ export function createTaService(deps: StaffDeps & { wageTypes: WageTypeService }
     if (without.length) throw appError(STAFF_ERRORS.rate_missing, `시급이 없는 근무 유형(${without.join(', ')})이 있어 조교 시급이 필요합니다`, { field: 'hourlyWage' });
   }
 
-  /**
-   * Writes the own rate in force from `effectiveFrom` into the history, unless that day already has
-   * it. Days before keep their rate; a later row (a raise already planned) still starts on its day.
-   */
-  async function recordRate(r: { userId: number; effectiveFrom: string; hourlyWage: number | null; previous: number | null }): Promise<void> {
-    const [current] = await db
-      .select({ hourlyWage: taWageRates.hourlyWage })
-      .from(taWageRates)
-      .where(and(eq(taWageRates.userId, r.userId), lte(taWageRates.effectiveFrom, r.effectiveFrom)))
-      .orderBy(desc(taWageRates.effectiveFrom))
-      .limit(1);
-    if (current && current.hourlyWage === r.hourlyWage) return;
-    // A TA without history (made before it, or by a seed) worked every earlier day at `previous`.
-    if (!current && r.previous !== r.hourlyWage) await db.insert(taWageRates).values({ userId: r.userId, effectiveFrom: EARLIEST_RATE_DATE, hourlyWage: r.previous, createdAt: ctx.now() }).onConflictDoNothing();
-    const values = { hourlyWage: r.hourlyWage, createdAt: ctx.now() };
-    await db.insert(taWageRates).values({ userId: r.userId, effectiveFrom: current || r.previous !== r.hourlyWage ? r.effectiveFrom : EARLIEST_RATE_DATE, ...values }).onConflictDoUpdate({ target: [taWageRates.userId, taWageRates.effectiveFrom], set: values });
+  /** A TA's own rate by 적용 시작일 (`recordRate` keeps the rule). */
+  function ownRates(userId: number): RateHistory {
+    return {
+      async rateOn(day) {
+        const [row] = await db
+          .select({ hourlyWage: taWageRates.hourlyWage })
+          .from(taWageRates)
+          .where(and(eq(taWageRates.userId, userId), lte(taWageRates.effectiveFrom, day)))
+          .orderBy(desc(taWageRates.effectiveFrom))
+          .limit(1);
+        return row?.hourlyWage;
+      },
+      async write(day, hourlyWage, onConflict) {
+        const values = { hourlyWage, createdAt: ctx.now() };
+        const insert = db.insert(taWageRates).values({ userId, effectiveFrom: day, ...values });
+        await (onConflict === 'keep' ? insert.onConflictDoNothing() : insert.onConflictDoUpdate({ target: [taWageRates.userId, taWageRates.effectiveFrom], set: values }));
+      },
+    };
   }
 
   function profileValues(s: WageSettings) {
@@ -230,7 +233,7 @@ export function createTaService(deps: StaffDeps & { wageTypes: WageTypeService }
         await users.updateAccount({ id: opts.id, isAdminLevel: s.isAdminLevel });
         const values = profileValues(s);
         await db.insert(taProfiles).values({ userId: opts.id, ...values }).onConflictDoUpdate({ target: taProfiles.userId, set: values });
-        await recordRate({ userId: opts.id, effectiveFrom: s.effectiveFrom ?? kstToday(ctx.now()), hourlyWage: s.hourlyWage, previous: before.hourlyWage });
+        await recordRate(ownRates(opts.id), { effectiveFrom: s.effectiveFrom ?? kstToday(ctx.now()), rate: s.hourlyWage, previous: before.hourlyWage });
         const { id: _i, loginId: _l, name: _n, phone: _p, isActive: _a, createdAt: _c, deleted: _d, ...settingsBefore } = before;
         await ctx.audit.record({ actorId: opts.actor.userId, action: 'ta.wage', entity: 'ta', entityId: opts.id, before: settingsBefore, after: s });
       });

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { missingIds } from '../../db/exists.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { appError } from '../../lib/errors.ts';
+import { type RateHistory, recordRate } from './rate-history.ts';
 import type { StaffDeps } from './staff.deps.ts';
 import { EARLIEST_RATE_DATE, hourlyWageTypes, wageTypeRates, type WageTypeRow } from './staff.table.ts';
 
@@ -34,19 +35,24 @@ export function createWageTypeService({ ctx }: Pick<StaffDeps, 'ctx'>) {
     }
   }
 
-  /** Writes the rate in force from `effectiveFrom` into the type's history, unless that day already has it. */
-  async function recordRate(r: { wageTypeId: number; effectiveFrom: string; rate: number | null; previous: number | null }): Promise<void> {
-    const [current] = await db
-      .select({ rate: wageTypeRates.rate })
-      .from(wageTypeRates)
-      .where(and(eq(wageTypeRates.wageTypeId, r.wageTypeId), lte(wageTypeRates.effectiveFrom, r.effectiveFrom)))
-      .orderBy(desc(wageTypeRates.effectiveFrom))
-      .limit(1);
-    if (current && current.rate === r.rate) return;
-    // A type without history (made before it, or by a seed) paid every earlier day at `previous`.
-    if (!current && r.previous !== r.rate) await db.insert(wageTypeRates).values({ wageTypeId: r.wageTypeId, effectiveFrom: EARLIEST_RATE_DATE, rate: r.previous, createdAt: ctx.now() }).onConflictDoNothing();
-    const values = { rate: r.rate, createdAt: ctx.now() };
-    await db.insert(wageTypeRates).values({ wageTypeId: r.wageTypeId, effectiveFrom: current || r.previous !== r.rate ? r.effectiveFrom : EARLIEST_RATE_DATE, ...values }).onConflictDoUpdate({ target: [wageTypeRates.wageTypeId, wageTypeRates.effectiveFrom], set: values });
+  /** A wage type's rate by 적용 시작일 (`recordRate` keeps the rule). */
+  function typeRates(wageTypeId: number): RateHistory {
+    return {
+      async rateOn(day) {
+        const [row] = await db
+          .select({ rate: wageTypeRates.rate })
+          .from(wageTypeRates)
+          .where(and(eq(wageTypeRates.wageTypeId, wageTypeId), lte(wageTypeRates.effectiveFrom, day)))
+          .orderBy(desc(wageTypeRates.effectiveFrom))
+          .limit(1);
+        return row?.rate;
+      },
+      async write(day, rate, onConflict) {
+        const values = { rate, createdAt: ctx.now() };
+        const insert = db.insert(wageTypeRates).values({ wageTypeId, effectiveFrom: day, ...values });
+        await (onConflict === 'keep' ? insert.onConflictDoNothing() : insert.onConflictDoUpdate({ target: [wageTypeRates.wageTypeId, wageTypeRates.effectiveFrom], set: values }));
+      },
+    };
   }
 
   return {
@@ -113,7 +119,7 @@ export function createWageTypeService({ ctx }: Pick<StaffDeps, 'ctx'>) {
             .set({ name: v.name, rate: v.rate, isActive: v.isActive ?? true, sortOrder: v.sortOrder ?? 0, updatedAt: ctx.now() })
             .where(eq(hourlyWageTypes.id, opts.id))
             .returning();
-          await recordRate({ wageTypeId: opts.id, effectiveFrom: v.effectiveFrom ?? kstToday(ctx.now()), rate: v.rate, previous: before.rate });
+          await recordRate(typeRates(opts.id), { effectiveFrom: v.effectiveFrom ?? kstToday(ctx.now()), rate: v.rate, previous: before.rate });
           await ctx.audit.record({ actorId: opts.actorId, action: 'wage_type.update', entity: 'wage_type', entityId: opts.id, before: toWageType(before), after: toWageType(r!) });
           return r!;
         }),

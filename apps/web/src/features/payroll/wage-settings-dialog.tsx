@@ -3,7 +3,7 @@ import { formatKoreanDate, formatWon } from '@academy/contracts/format';
 import { MONTHLY_WAGE_TYPE_LABEL, MONTHLY_WAGE_TYPES, PAYMENT_TYPE_LABEL, PAYMENT_TYPES, wageSettingsBody, type Ta, type WageSettingsInput, type WageType } from '@academy/contracts/staff';
 import { Alert, Box, Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, List, ListItem, ListItemText, Radio, RadioGroup, Switch, TextField, Typography } from '@mui/material';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { DateInput } from '../../components/date-field.tsx';
+import { FormDateInput } from '../../components/date-field.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { usePayrollSettings } from './api/payroll-settings.ts';
 import { useSetWage } from './api/set-wage.ts';
@@ -184,21 +184,7 @@ export function WageSettingsDialog({ ta, onClose }: { ta: Ta; onClose: () => voi
       {(form) => (
         <>
           <WageFields form={form} />
-          <Controller
-            control={form.control}
-            name="effectiveFrom"
-            render={({ field }) => (
-              <DateInput
-                label="적용 시작일"
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={form.formState.errors.effectiveFrom?.message}
-                helperText="이날 근무부터 새 시급을 적용합니다. 그 전 근무일은 그때 시급 그대로입니다 (마감한 달은 바뀌지 않음)."
-                testId="wage-effective-from"
-              />
-            )}
-          />
+          <FormDateInput<WageSettingsInput> name="effectiveFrom" label="적용 시작일" helperText="이날 근무부터 새 시급을 적용합니다. 그 전 근무일은 그때 시급 그대로입니다 (마감한 달은 바뀌지 않음)." testId="wage-effective-from" />
           <WageHistory taId={ta.id} />
         </>
       )}

@@ -3,7 +3,7 @@ import { formatWon } from '@academy/contracts/format';
 import { wageTypeBody, type WageType, type WageTypeInput } from '@academy/contracts/staff';
 import { Alert, FormControlLabel, Switch, TextField } from '@mui/material';
 import { Controller } from 'react-hook-form';
-import { DateInput } from '../../components/date-field.tsx';
+import { FormDateInput } from '../../components/date-field.tsx';
 import { FormDialog, FormTextField } from '../../components/form-dialog.tsx';
 import { useCreateWageType } from './api/create-wage-type.ts';
 import { useUpdateWageType } from './api/update-wage-type.ts';
@@ -37,21 +37,7 @@ export function WageTypeDialog({ type, onClose }: { type: WageType | null; onClo
               slotProps={{ htmlInput: { 'data-testid': 'wage-type-rate', min: 0, step: 10, inputMode: 'numeric' } }}
             />
             {type && (
-              <Controller
-                control={form.control}
-                name="effectiveFrom"
-                render={({ field }) => (
-                  <DateInput
-                    label="적용 시작일"
-                    value={field.value ?? ''}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={form.formState.errors.effectiveFrom?.message}
-                    helperText="시급을 바꾸면 이날 근무부터 적용합니다. 그 전 근무일은 그때 시급 그대로입니다."
-                    testId="wage-type-effective-from"
-                  />
-                )}
-              />
+              <FormDateInput<WageTypeInput> name="effectiveFrom" label="적용 시작일" helperText="시급을 바꾸면 이날 근무부터 적용합니다. 그 전 근무일은 그때 시급 그대로입니다." testId="wage-type-effective-from" />
             )}
             {minimum && typeof rate === 'number' && rate < minimum.hourly && (
               <Alert severity="error">{minimum.year}년 최저시급 {formatWon(minimum.hourly)}보다 낮습니다.</Alert>
