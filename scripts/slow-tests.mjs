@@ -11,7 +11,8 @@
  * A file's time is its hooks and tests (the app a file boots in beforeAll counts), not the wait for
  * a free worker; the import of its modules is shown beside it. `--budget` fails (exit 1) when a
  * server file takes longer than TEST_BUDGET_SECONDS (60); browser files are held to it only with
- * TEST_BUDGET_BROWSER=1.
+ * TEST_BUDGET_BROWSER=1. Ends with the failed tests of the vitest JSON reports beside them (file,
+ * name, the first lines of the error), so that a CI log's tail names what failed.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +38,31 @@ function reportsIn(dir) {
     if (statSync(full).isDirectory()) return reportsIn(full);
     return name.endsWith('.times.json') ? [full] : [];
   });
+}
+
+function failuresIn(dir) {
+  const out = [];
+  for (const times of reportsIn(dir)) {
+    const report = times.replace(/\.times\.json$/, '.json');
+    if (!existsSync(report)) continue;
+    let parsed;
+    try {
+      parsed = JSON.parse(readFileSync(report, 'utf8'));
+    } catch {
+      continue;
+    }
+    const where = path.relative(dir, path.dirname(report));
+    const suite = path.basename(report, '.json');
+    for (const file of parsed.testResults ?? []) {
+      const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+      if (!failedTests.length && file.status === 'failed') failedTests.push({ fullName: '(파일 전체 — the file itself)', failureMessages: [file.message ?? ''] });
+      for (const a of failedTests) {
+        const message = (a.failureMessages ?? []).join('\n').split('\n').filter((l) => l.trim()).slice(0, 4).join('\n      ');
+        out.push({ label: where ? `${where}/${suite}` : suite, file: path.relative(root, file.name), name: a.fullName ?? a.title, message });
+      }
+    }
+  }
+  return out;
 }
 
 const files = [];
@@ -65,6 +91,12 @@ if (shown.length) {
   for (const f of shown) console.log(`  ${f.seconds.toFixed(1).padStart(7)} s  ${f.label.padEnd(16)} ${f.file.padEnd(width)}  ${String(f.tests).padStart(3)} tests, import ${f.importSeconds.toFixed(1)} s`);
 } else if (!files.length) {
   console.log('테스트 보고서가 없습니다 (no test reports found)');
+}
+
+const failures = budgetMode ? [] : dirs.flatMap(failuresIn);
+if (failures.length) {
+  console.log(`\n실패한 테스트 ${failures.length}개 (failed tests)`);
+  for (const f of failures.slice(0, 20)) console.log(`  ✗ ${f.label}  ${f.file}\n    ${f.name}\n      ${f.message}`);
 }
 
 if (budgetMode) {
