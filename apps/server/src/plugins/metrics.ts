@@ -18,15 +18,14 @@ export type MetricsSources = {
  * Prometheus scraper that cannot sign in.
  */
 export function registerMetrics(app: FastifyInstance, sources: MetricsSources): { registry: Registry; listen: (opts: { port: number; host: string }) => Promise<() => Promise<void>> } {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'academy_' });
+  const own = new Registry();
 
   const duration = new Histogram({
     name: 'academy_http_request_duration_seconds',
     help: 'HTTP request latency by route (the route pattern, not the URL)',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
+    registers: [own],
   });
   app.addHook('onResponse', (req, reply, done) => {
     // Unmatched URLs share one label, so a scanner cannot grow the series without bound.
@@ -39,7 +38,7 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
     name: 'academy_db_pool_connections',
     help: 'Database pool connections by state (PostgreSQL; PGlite has one embedded connection)',
     labelNames: ['state'] as const,
-    registers: [registry],
+    registers: [own],
     collect() {
       const stats = sources.database.poolStats();
       if (!stats) return;
@@ -53,7 +52,7 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
     name: 'academy_job_queue_jobs',
     help: 'Jobs waiting or running, by queue and state (all instances: read from the database)',
     labelNames: ['queue', 'state'] as const,
-    registers: [registry],
+    registers: [own],
     async collect() {
       this.reset();
       for (const r of await sources.ctx.jobs.depth()) this.set({ queue: r.queue, state: r.state }, r.count);
@@ -63,12 +62,13 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
   new Gauge({
     name: 'academy_realtime_streams',
     help: 'Open realtime (server-sent event) streams on this instance',
-    registers: [registry],
+    registers: [own],
     collect() {
       this.set(sources.realtimeStreams());
     },
   });
 
+  const registry = Registry.merge([processMetrics(), own]);
   route(app, systemApi.metrics, async ({ reply }) => reply.header('content-type', registry.contentType).send(await registry.metrics()));
 
   return {
@@ -80,4 +80,19 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
       return () => side.close();
     },
   };
+}
+
+let processRegistry: Registry | null = null;
+
+/**
+ * The process's own metrics (memory, event loop lag, GC), collected once per process however many
+ * apps it builds: each collection starts a GC observer that is never stopped, and one per app kept
+ * every closed app alive through it (a test worker builds an app per file).
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, prefix: 'academy_' });
+  }
+  return processRegistry;
 }
