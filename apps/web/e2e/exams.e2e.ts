@@ -83,7 +83,7 @@ describe('exams: a refused value does not trap the cursor', () => {
     const stamp = Date.now().toString(36);
     const { lectureId, wlId } = await makeLecture(`e2e 만점초과반 ${stamp}`, 4);
     const ta = await token(DEMO_ACCOUNTS.ta.loginId, DEMO_ACCOUNTS.ta.password);
-    const exam = await api<{ id: number }>(ta, 'POST', `/lectures/${lectureId}/weekly-lectures/${wlId}/exams/new`, { title: `만점 100 ${stamp}`, maxScore: 100 });
+    const exam = await api<{ id: number }>(ta, 'POST', `/lectures/${lectureId}/weekly-lectures/${wlId}/exams/new`, { title: `만점 100 ${stamp}`, maxScore: 100, gradeMode: 'cutoffs', gradeCutoffs: [90, 60] });
     const before = await api<ScoreGrid>(ta, 'GET', `/lectures/${lectureId}/weekly-lectures/${wlId}/student-score`);
     const first = before.students[0]!;
     await api(ta, 'PATCH', `/wl-score/${exam.id}/${first.userId}/value`, { scoreValue: 70, attemptType: 'first' });
@@ -96,6 +96,9 @@ describe('exams: a refused value does not trap the cursor', () => {
     await page.locator('[data-testid="score-grid"][data-live="true"]').waitFor();
     const cell = (row: number) => grid.locator(`[data-testid="score-row"][data-user-id="${before.students[row]!.userId}"] [role="gridcell"][data-col="0"]`);
     await cell(0).and(page.locator('[data-value="70"]')).waitFor();
+    // The grade beside a score says what it is (issue 35 item 19): "2등급", never a bare digit.
+    expect(await cell(0).locator('.sg-grade').textContent()).toBe('2등급');
+    expect(await cell(0).getAttribute('aria-label')).toContain('점수 70, 2등급');
 
     // 105 on the first student: refused, said next to the sheet, the editor still open to fix it.
     await grid.focus();

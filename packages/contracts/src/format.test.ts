@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareKorean, compareVersions, formatKoreanDate, formatKoreanTime, formatPhone, formatWon, normalizePhone, phoneTail, shortName } from './format.ts';
+import { compareKorean, compareVersions, formatKoreanDate, formatKoreanShortDate, formatKoreanTime, formatPhone, formatWon, normalizePhone, phoneTail, shortName } from './format.ts';
 
 describe('Korean formats', () => {
   it('says timetable times with 오전/오후', () => {
@@ -37,6 +37,8 @@ describe('Korean formats', () => {
     expect(formatWon(-0.4)).toBe('0원');
     expect(formatKoreanDate('2026-11-21')).toBe('2026. 11. 21.(토)');
     expect(formatKoreanDate('2026-11-23', { weekday: false })).toBe('2026. 11. 23.');
+    // A chart axis: two-digit year, no weekday, no leading zeros.
+    expect(formatKoreanShortDate('2026-06-04')).toBe('26. 6. 4.');
     // An instant is read on the Korean clock: 00:30 KST on the 16th is 15:30 UTC on the 15th.
     expect(formatKoreanDate(new Date('2026-12-15T15:30:00Z'))).toBe('2026. 12. 16.(수)');
     expect(formatKoreanDate('2026-12-15T14:59:00Z')).toBe('2026. 12. 15.(화)');

@@ -60,6 +60,14 @@ export function formatKoreanDate(value: Date | string, opts: { weekday?: boolean
 }
 
 /**
+ * A calendar date where room is short (a chart's axis): "2026-06-04" → "26. 6. 4.", the written
+ * form with a two-digit year and no weekday.
+ */
+export function formatKoreanShortDate(value: Date | string): string {
+  return formatKoreanDate(value, { weekday: false }).slice(2);
+}
+
+/**
  * A time as Koreans say it: a wall-clock time of the timetable ("19:00" → "오후 7:00", "00:30" →
  * "오전 12:30") is written as it is; an instant is read on the Korean clock.
  */

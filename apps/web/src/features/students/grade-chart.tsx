@@ -1,4 +1,5 @@
 import { Box, Stack, Typography } from '@mui/material';
+import { formatKoreanShortDate } from '@academy/contracts/format';
 import type { ActualExamScore } from '@academy/contracts/student-records';
 
 const PALETTE = ['#2e7d32', '#1565c0', '#c62828', '#6a1b9a', '#ef6c00', '#00838f', '#6d4c41'];
@@ -34,7 +35,7 @@ export function GradeChart({ scores }: { scores: ActualExamScore[] }) {
         {exams.map((e, i) => (
           // The outer labels lean inwards: centred on the last point, the last date ran past the chart's edge.
           <text key={e.key} x={x(i)} y={H - PAD.bottom + 18} textAnchor={exams.length > 1 && i === exams.length - 1 ? 'end' : exams.length > 1 && i === 0 ? 'start' : 'middle'} fontSize="11" fill="#616161">
-            {e.date.slice(2).replace(/-/g, '.')}
+            {formatKoreanShortDate(e.date)}
           </text>
         ))}
         {subjects.map((subject, si) => {
