@@ -119,7 +119,8 @@ export const ScoreRow = memo(function ScoreRow({ row, index, columns, exams, act
             ) : (
               <>
                 {cellText(value, status, col.attempt)}
-                {col.attempt === 'first' && row.grade[i] !== null && <sub className="sg-grade">{row.grade[i]}등급</sub>}
+                {/* A space between the score and its grade: the visible text reads "45 2등급", as its name does (WCAG 2.5.3). */}
+                {col.attempt === 'first' && row.grade[i] !== null && <> <sub className="sg-grade">{row.grade[i]}등급</sub></>}
               </>
             )}
             {memoText && <span className="sg-memo" aria-hidden />}
