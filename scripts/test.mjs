@@ -50,6 +50,8 @@ const suites = [
     name: 'browser',
     cwd: 'apps/web',
     args: ['vitest', 'run', '-c', 'vitest.e2e.config.ts'],
+    // Built just now (before): each file's server starts from the bundle (e2e/server.ts).
+    env: { E2E_BUILT_SERVER: '1' },
     when: () => existsSync(path.join(root, 'apps/web/vitest.e2e.config.ts')) && browserAvailable(),
     before: () => run('빌드 (build)', 'npm', ['run', 'build'], root),
   },
@@ -106,7 +108,7 @@ for (const s of suites) {
       const times = path.join(dir, `${s.name}.times.json`);
       const name = r.dir ? `${s.name}/${r.dir}` : s.name;
       const workers = r.workers ? [`--maxWorkers=${r.workers}`] : [];
-      const code = await run(`${name} tests`, 'npx', [...s.args, ...extra, ...workers, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, `--reporter=${timesReporter}`], path.join(root, s.cwd), { ...r.env, TEST_FILE_TIMES: times }, runs.length > 1 ? `[${r.dir}]` : '');
+      const code = await run(`${name} tests`, 'npx', [...s.args, ...extra, ...workers, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, `--reporter=${timesReporter}`], path.join(root, s.cwd), { ...s.env, ...r.env, TEST_FILE_TIMES: times }, runs.length > 1 ? `[${r.dir}]` : '');
       return { name, code, out };
     }),
   );
