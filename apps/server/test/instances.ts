@@ -42,9 +42,10 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server (src/main.ts, or its build with `built`) as its own process and resolves when it prints its start
- * banner (it listens before printing). The browser tests start their server the same way. Several instances on one PostgreSQL are how the product
- * scales out, and how realtime fan-out across processes is tested.
+ * Starts the real server (src/main.ts, or its build with `built`) as its own process and resolves
+ * when it prints its start banner (it listens before printing). The browser tests start their
+ * server the same way. Several instances on one PostgreSQL are how the product scales out, and how
+ * realtime fan-out across processes is tested.
  */
 export async function startInstance(env: Record<string, string>, opts: { built?: boolean } = {}): Promise<Instance> {
   const port = await freePort();

@@ -27,8 +27,9 @@ export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
 
 /**
  * Starts the real server (TypeScript sources through tsx, so it is never stale, or the fresh build
- * when the runner made one; the same start as the server's multi-instance tests) on a free port with a PGlite data folder of its own and the
- * demo data, serving the built web app from apps/web/dist. Resolves once it listens.
+ * when the runner made one; the same start as the server's multi-instance tests) on a free port
+ * with a PGlite data folder of its own and the demo data, serving the built web app from
+ * apps/web/dist. Resolves once it listens.
  * `template`: a data folder to start from (copied; see prepareDemoTemplate), else a fresh one is
  * migrated and seeded, which takes about three times as long.
  */
