@@ -193,7 +193,10 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  */
 export async function axe(page: Page, opts: { include?: string[]; exclude?: string[]; disable?: string[] } = {}): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  // Colours are judged as they end up, not halfway through a fade or a ripple.
+  // Colours are judged as they end up, not halfway through a fade or a ripple: transitions are off
+  // while axe runs, so a change that lands during the scan (a button enabled once its data arrives)
+  // shows its final colours at once, and running animations are waited out.
+  const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   const result = await page.evaluate(
     async ({ include, exclude, disable }) => {
@@ -206,6 +209,7 @@ export async function axe(page: Page, opts: { include?: string[]; exclude?: stri
     },
     { include: opts.include ?? [], exclude: opts.exclude ?? [], disable: opts.disable ?? [] },
   );
+  await still.evaluate((el) => el.remove()).catch(() => {});
   return result.violations
     .filter((v) => !v.tags.includes('experimental'))
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${v.help}: ${n.target.join(' ')}`));

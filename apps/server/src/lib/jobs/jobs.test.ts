@@ -201,7 +201,9 @@ describe('jobs', () => {
     const live = instance([{ queue: 'test.takeover.last', retryLimit: 0, handler: async () => void ran++, abandoned: async (job) => void told.push(job) }], FAST);
     await live.start();
     await expect.poll(() => told, { timeout: 20_000 }).toEqual([{ id, data: {}, attempt: 1, final: true }]);
-    expect(await live.counts('test.takeover.last')).toMatchObject({ failed: 1, active: 0, retry: 0 });
+    // The module is told inside the sweep's transaction (its own writes commit with the failure), so
+    // on PostgreSQL another connection sees the failure once that transaction has committed.
+    await expect.poll(() => live.counts('test.takeover.last'), { timeout: 20_000 }).toMatchObject({ failed: 1, active: 0, retry: 0 });
     expect(ran).toBe(0);
   });
 
