@@ -41,8 +41,11 @@ export type TestApp = BuiltApp & {
   close: () => Promise<void>;
 };
 
-/** The input of `t.api`: the endpoint's params, query and body (CallInput, as the web's `call` takes them) plus the caller's token. */
-export type ApiInput<E extends AnyEndpoint> = CallInput<E> & { token?: string | null };
+/**
+ * The input of `t.api`: the endpoint's params, query and body (CallInput, as the web's `call` takes
+ * them) plus the caller's token and, for what is counted per address (rates), the caller's address.
+ */
+export type ApiInput<E extends AnyEndpoint> = CallInput<E> & { token?: string | null; ip?: string };
 type ApiArgs<E extends AnyEndpoint> = NoInput<E> extends true ? [input?: ApiInput<E>] : [input: ApiInput<E>];
 
 /** The API's one error shape (plugins/errors.ts), with the HTTP status it came with. */
@@ -98,21 +101,23 @@ export async function createTestApp(opts: { seed?: boolean; config?: Partial<Con
   const config = testConfig({ ...(opts.logs ? { logLevel: 'warn' as const } : {}), ...opts.config });
   const built = await buildApp({ config, database, now: () => clock.now, ...logging, webDist: opts.webDist ?? null, smsTiming: opts.smsTiming });
   if (opts.seed !== false) await seedDemo(built);
-  const call: TestApp['call'] = async (method, url, token, payload) => {
+  const send = async (method: Parameters<TestApp['call']>[0], url: string, token?: string | null, payload?: unknown, ip?: string): Promise<CallResult> => {
     const res = await built.app.inject({
       method,
       url,
       headers: token ? bearer(token) : {},
+      ...(ip ? { remoteAddress: ip } : {}),
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
     const json = res.body && String(res.headers['content-type'] ?? '').includes('json') ? res.json() : null;
     return { status: res.statusCode, json, raw: res.rawPayload, headers: res.headers };
   };
-  const typedCall = (e: AnyEndpoint, input: { params?: unknown; query?: unknown; body?: unknown; token?: string | null } | undefined): Promise<CallResult> => {
+  const call: TestApp['call'] = (method, url, token, payload) => send(method, url, token, payload);
+  const typedCall = (e: AnyEndpoint, input: { params?: unknown; query?: unknown; body?: unknown; token?: string | null; ip?: string } | undefined): Promise<CallResult> => {
     if (isFileReply(e.reply) || isMultipart(e.body)) throw new Error(`${e.method} ${e.path}: files and multipart bodies go through t.call`);
-    const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; token?: string | null };
+    const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; token?: string | null; ip?: string };
     const qs = queryString(i.query);
-    return call(e.method, `${e.atRoot ? '' : '/api'}${fillPath(e.path, i.params)}${qs ? `?${qs}` : ''}`, i.token, i.body);
+    return send(e.method, `${e.atRoot ? '' : '/api'}${fillPath(e.path, i.params)}${qs ? `?${qs}` : ''}`, i.token, i.body, i.ip);
   };
   return {
     ...built,
