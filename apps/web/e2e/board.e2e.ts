@@ -148,8 +148,7 @@ describe('board', () => {
     await expectAccessible(stranger, pathOf(stranger));
 
     // The TA answers from the CRM, texting the visitor.
-    const ta = await e2e.signedIn('ta', { width: 1366, height: 900 });
-    await ta.goto('/crm/board');
+    const ta = await e2e.signedIn('ta', { width: 1366, height: 900, at: '/crm/board' });
     await ta.getByTestId('board-row').filter({ hasText: 'e2e 겨울 특강 일정 문의' }).click();
     await ta.getByTestId('crm-board-post').waitFor();
     expect(await ta.getByTestId('crm-board-post').innerText()).toContain('이수민 학부모 · 010-4321-8765');
@@ -193,8 +192,7 @@ describe('board', () => {
       expect(await page.getByTestId('board-post-body').locator('script, img, svg, a[href^="javascript"]').count()).toBe(0);
       expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
     }
-    const ta = await e2e.signedIn('ta', { width: 1366, height: 900 });
-    await ta.goto('/crm/board');
+    const ta = await e2e.signedIn('ta', { width: 1366, height: 900, at: '/crm/board' });
     await ta.getByTestId('board-row').filter({ hasText: 'e2e 제목' }).click();
     await ta.getByTestId('crm-board-post').waitFor();
     expect(await ta.getByTestId('crm-board-post').innerText()).toContain('<img src=x onerror=');

@@ -66,15 +66,13 @@ describe('clinic: from the phone booking to the retake in the score grid', () =>
     const { userId, lectureId, title, slot } = await clinicSetup(stamp);
 
     // Two staff screens open before the booking: the day's board, and the lecture's score grid.
-    const board = await e2e.signedIn('manager', { width: 1366, height: 900 });
-    await board.goto(`/crm/clinic?view=day&date=${slot.date}`);
+    const board = await e2e.signedIn('manager', { width: 1366, height: 900, at: `/crm/clinic?view=day&date=${slot.date}` });
     const column = board.locator(`[data-testid="board-slot"][data-slot-id="${slot.id}"]`);
     await column.waitFor();
     await board.locator('[data-testid="day-board"][data-live="true"]').waitFor();
     await expectAccessible(board, '/crm/clinic 당일 현황');
 
-    const grid = await e2e.signedIn('ta', { width: 1366, height: 900 });
-    await grid.goto(`/crm/lectures/${lectureId}`);
+    const grid = await e2e.signedIn('ta', { width: 1366, height: 900, at: `/crm/lectures/${lectureId}` });
     await grid.getByTestId('tab-exams').click();
     await grid.locator('[data-testid="score-grid"][data-live="true"]').waitFor();
     await grid.getByLabel('재시험 열').check();
@@ -178,8 +176,7 @@ describe('clinic: from the phone booking to the retake in the score grid', () =>
     await expectAccessible(stale, '/portal/clinic 마감 안내');
 
     // On the board the student is dragged to the other slot: the seat frees on the live phone.
-    const board = await e2e.signedIn('ta', { width: 1366, height: 900 });
-    await board.goto(`/crm/clinic?view=day&date=${date}`);
+    const board = await e2e.signedIn('ta', { width: 1366, height: 900, at: `/crm/clinic?view=day&date=${date}` });
     const card = board.locator(`[data-testid="board-slot"][data-slot-id="${small.id}"] [data-testid="participant"]`).filter({ hasText: placed!.name });
     await card.waitFor();
     await card.dragTo(board.locator(`[data-testid="board-slot"][data-slot-id="${other.id}"]`));
@@ -224,8 +221,7 @@ describe('counsel: booking with a type, the note in the student record', () => {
     await dialog.waitFor({ state: 'hidden' });
     await phone.getByTestId('my-booking').filter({ hasText: '진로 상담' }).waitFor();
 
-    const crm = await e2e.signedIn('manager', { width: 1366, height: 900 });
-    await crm.goto(`/crm/counsel?date=${date}`);
+    const crm = await e2e.signedIn('manager', { width: 1366, height: 900, at: `/crm/counsel?date=${date}` });
     const booked = crm.getByTestId('counsel-participant').filter({ hasText: COUNSEL_STUDENT });
     await booked.filter({ hasText: '진로' }).waitFor();
     await expectAccessible(crm, '/crm/counsel');

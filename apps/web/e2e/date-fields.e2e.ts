@@ -82,7 +82,10 @@ describe('date and time fields in an English-speaking browser', () => {
     // A student's page: birth date and the consult's date and time.
     await page.goto('/crm/students');
     await page.getByTestId('student-search').fill('student01');
-    await page.locator('.MuiDataGrid-row [data-field="name"] a').first().click();
+    // The list shows the search's one student before the link is clicked (not a row of the list before it).
+    const link = page.locator('.MuiDataGrid-row [data-field="name"] a');
+    await expect.poll(() => link.count()).toBe(1);
+    await link.click();
     await picker(page, '생년월일').waitFor();
     expect(await shown(picker(page, '생년월일'))).toMatch(/^(\d{4}\. (1[0-2]|[1-9])\. ([1-3]\d|[1-9])\.\([월화수목금토일]\))?$/);
     expect(await shown(picker(page, '상담 일시'))).toMatch(DATE_TIME);
@@ -104,8 +107,7 @@ describe('date and time fields in an English-speaking browser', () => {
     await page.keyboard.press('Escape');
 
     // A TA's expense claim: today's date.
-    const ta = await e2e.signedIn('ta', { width: 1366, height: 900 });
-    await ta.goto('/crm/my-work');
+    const ta = await e2e.signedIn('ta', { width: 1366, height: 900, at: '/crm/my-work' });
     await ta.getByTestId('claim-add').click();
     const claim = ta.getByTestId('claim-date');
     await claim.waitFor();

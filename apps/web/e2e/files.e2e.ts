@@ -46,8 +46,7 @@ describe('files', () => {
   });
 
   test('a student opens the material as a watermarked copy, and staff see who opened it', async () => {
-    const student = await e2e.signedIn('student', { width: 390, height: 844 });
-    await student.goto('/portal/materials');
+    const student = await e2e.signedIn('student', { width: 390, height: 844, at: '/portal/materials' });
     const file = student.getByTestId('material-file').filter({ hasText: 'e2e 이차함수 프린트.pdf' });
     await file.waitFor();
     const popupPromise = student.context().waitForEvent('page');
@@ -70,8 +69,7 @@ describe('files', () => {
   });
 
   test('a student uploads homework with progress and finds it under my uploads', async () => {
-    const page = await e2e.signedIn('student', { width: 390, height: 844 });
-    await page.goto('/portal/materials');
+    const page = await e2e.signedIn('student', { width: 390, height: 844, at: '/portal/materials' });
     await page.getByTestId('file-input').setInputFiles([{ name: '3주차 과제.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Homework week 3') }]);
     await page.locator('[data-testid="upload-item"][data-state="done"]').waitFor();
     await expect.poll(() => page.getByTestId('my-uploads').innerText()).toContain('3주차 과제.pdf');

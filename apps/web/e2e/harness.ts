@@ -5,7 +5,7 @@
  *   import { browserForFile } from './harness.ts';
  *   const e2e = browserForFile();                       // one Chromium for the file
  *   test('…', async () => {
- *     const page = await e2e.signedIn('ta');        // fresh context, signed in through the login form
+ *     const page = await e2e.signedIn('ta');        // fresh context, signed in (API), at the landing page
  *     await page.goto('/crm/notice');
  *     const visitor = await e2e.newPage();          // fresh context: no cookies, no storage
  *   });
@@ -22,6 +22,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { TokenReply } from '@academy/contracts/auth';
+import { landingPath } from '@academy/contracts/roles';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { startServer, type RunningServer } from './server.ts';
@@ -54,8 +56,12 @@ export type E2e = {
   url: (pathname: string) => string;
   /** A page in a fresh context (own cookies and storage). Size defaults to 1440×900. */
   newPage: (opts?: { width?: number; height?: number }) => Promise<Page>;
-  /** A new page signed in as a demo account through the login form (the app's landing page is open). */
-  signedIn: (role: Role, opts?: { width?: number; height?: number }) => Promise<Page>;
+  /**
+   * A new page signed in as a demo account, open at `at` or else at the account's landing page.
+   * The sign-in goes through the API (the context keeps the refresh cookie the login sets) and the
+   * app restores the session as it boots, as after a reload; `login` fills the form itself.
+   */
+  signedIn: (role: Role, opts?: { width?: number; height?: number; at?: string }) => Promise<Page>;
   close: () => Promise<void>;
 };
 type OpenedBrowser = E2e & { takePages: () => Page[] };
@@ -142,9 +148,15 @@ export function openBrowser(browser: Browser, baseUrl: string, { lang = 'ko-KR' 
       pages.push(page);
       return page;
     },
-    signedIn: async (role, opts) => {
+    signedIn: async (role, opts = {}) => {
       const page = await e2e.newPage(opts);
-      await login(page, role);
+      const res = await page.request.post('/api/auth/login', { data: DEMO_ACCOUNTS[role] });
+      if (!res.ok()) throw new Error(`로그인 실패 (${role}): ${res.status()} ${await res.text()}`);
+      const reply = (await res.json()) as TokenReply;
+      const restored = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/refresh');
+      await page.goto(opts.at ?? landingPath({ userType: reply.userType, isAdminLevel: reply.taInfo?.isAdminLevel ?? false }));
+      const refresh = await restored;
+      if (!refresh.ok()) throw new Error(`세션 복원 실패 (${role}): ${refresh.status()}`);
       return page;
     },
     /** The pages opened since the last call (the test that just ended). */
@@ -209,7 +221,7 @@ export async function axe(page: Page, opts: { include?: string[]; exclude?: stri
     },
     { include: opts.include ?? [], exclude: opts.exclude ?? [], disable: opts.disable ?? [] },
   );
-  await still.evaluate((el) => el.remove()).catch(() => {});
+  await still.evaluate((el) => el.parentNode?.removeChild(el)).catch(() => {});
   return result.violations
     .filter((v) => !v.tags.includes('experimental'))
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${v.help}: ${n.target.join(' ')}`));

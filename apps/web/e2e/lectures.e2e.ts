@@ -70,8 +70,7 @@ describe('lectures (CRM)', () => {
     const [marked, next] = grid.students;
     await adminApi('PUT', `/lectures/${lecture.id}/weekly-lectures/${todayId}/attendance`, { userId: marked!.userId, attTypeId: first.id });
 
-    const page = await e2e.signedIn('admin');
-    await page.goto(`/crm/lectures/${lecture.id}`);
+    const page = await e2e.signedIn('admin', { at: `/crm/lectures/${lecture.id}` });
     const sheet = page.getByTestId('attendance-grid');
     await sheet.waitFor();
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'attendance-grid');
@@ -83,6 +82,30 @@ describe('lectures (CRM)', () => {
     await page.keyboard.press('1');
     await sheet.locator(`[data-user-id="${next!.userId}"] [role="gridcell"][data-col="${todayCol}"][data-value="${first.id}"]`).waitFor();
     expect(await cell(marked!.userId).getAttribute('data-value')).toBe(String(first.id));
+  });
+
+  test('focus the user put elsewhere while the sheet loaded stays there: Enter on a tab opens it', async () => {
+    const lecture = await adminApi<{ id: number }>('POST', '/lectures', {
+      name: '탭 먼저 누르는 반', subject: '수학', teacherName: '김도현', startDate: seoulDay(-7), endDate: seoulDay(7),
+      schedule: [{ dayOfWeek: 1, startTime: '06:00', endTime: '07:00' }],
+    });
+    const page = await e2e.signedIn('ta');
+    // The sheet's data is held back until the TA has moved to the 시험·성적 tab by keyboard.
+    let release!: () => void;
+    const focused = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/lectures/${lecture.id}/attendance-grid`, async (route) => {
+      await focused;
+      await route.continue();
+    });
+    const served = page.waitForResponse((r) => r.url().endsWith(`/api/lectures/${lecture.id}/attendance-grid`));
+    await page.goto(`/crm/lectures/${lecture.id}`);
+    await page.getByTestId('tab-exams').focus();
+    release();
+    await served;
+    await page.getByTestId('attendance-grid').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('tab-exams');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('exams-tab').waitFor();
   });
 
   test('the admin landing page lists lecture cards with teacher, timetable and students', async () => {
@@ -170,8 +193,7 @@ describe('lectures (CRM)', () => {
     for (const [i, name] of ['서하린', '문지호'].entries()) students.push(await adminApi<{ id: number; name: string }>('POST', '/students', { loginId: `clash${run}${i}`, name, password: 'clash-e2e-1234!' }));
     await adminApi('POST', `/lectures/${taken.id}/students`, { userIds: students.map((s) => s.id) });
 
-    const page = await e2e.signedIn('admin');
-    await page.goto(`/crm/lectures/${target.id}`);
+    const page = await e2e.signedIn('admin', { at: `/crm/lectures/${target.id}` });
     await page.getByTestId('open-roster').click();
     // Both students at once (the bulk case): each is picked from the search.
     for (const i of [0, 1]) {
@@ -217,8 +239,7 @@ describe('lectures (CRM)', () => {
 
 describe('lectures (portal)', () => {
   test('a student sees only their own lectures and D-days', async () => {
-    const page = await e2e.signedIn('student', { width: 420, height: 900 });
-    await page.goto('/portal/lectures');
+    const page = await e2e.signedIn('student', { width: 420, height: 900, at: '/portal/lectures' });
     await page.getByTestId('my-lecture').first().waitFor();
     const lectures = await page.getByTestId('my-lecture').allInnerTexts();
     // Other browser tests on this server enrol student01 in lectures of their own, named 'e2e …'.
@@ -285,8 +306,7 @@ describe('lecture setup', () => {
   });
 
   test('a TA reaches the lecture cards without admin buttons', async () => {
-    const page = await e2e.signedIn('ta');
-    await page.goto('/crm/lectures');
+    const page = await e2e.signedIn('ta', { at: '/crm/lectures' });
     await page.getByTestId('lecture-card').first().waitFor();
     expect(await page.getByTestId('lecture-add').count()).toBe(0);
     expect(await page.getByTestId('lecture-edit').count()).toBe(0);

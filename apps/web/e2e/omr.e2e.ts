@@ -173,8 +173,7 @@ describe('OMR grading in the browser', () => {
     const pdfPath = path.join(tmpdir(), `omr-e2e-apply-${examId}.pdf`);
     await writeFile(pdfPath, await scannerPdf(sheets.map((s) => s.image)));
 
-    const page = await e2e.signedIn('ta', { width: 1366, height: 900 });
-    await page.goto(`/crm/lectures/${lectureId}/omr/${examId}`);
+    const page = await e2e.signedIn('ta', { width: 1366, height: 900, at: `/crm/lectures/${lectureId}/omr/${examId}` });
     await page.getByTestId('omr-upload-input').setInputFiles([pdfPath]);
     await page.getByTestId('omr-sheet-table').waitFor({ timeout: 240_000 });
 

@@ -34,8 +34,7 @@ describe('TA work and pay', () => {
     const month = monday.slice(0, 7);
 
     // The admin adds the TA; a rate under this year's minimum wage is warned about before saving.
-    const admin = await e2e.signedIn('admin');
-    await admin.goto('/crm/admin/tas');
+    const admin = await e2e.signedIn('admin', { at: '/crm/admin/tas' });
     await admin.getByRole('columnheader', { name: '이름' }).waitFor();
     await expectAccessible(admin, pathOf(admin));
     await admin.getByTestId('ta-add').click();
@@ -183,30 +182,26 @@ describe('TA work and pay', () => {
   }, 150_000);
 
   test('an admin-level TA opens the admin pages; a TA and a student do not', async () => {
-    const manager = await e2e.signedIn('manager');
-    await manager.goto('/crm/admin/payroll');
+    const manager = await e2e.signedIn('manager', { at: '/crm/admin/payroll' });
     await manager.getByTestId('payroll-lines').waitFor();
     await expectAccessible(manager, pathOf(manager));
     // The 실장 is a TA account: the clock is in their header too.
     await manager.getByTestId('clock').waitFor();
 
-    const ta = await e2e.signedIn('ta');
-    await ta.goto('/crm/admin/payroll');
+    const ta = await e2e.signedIn('ta', { at: '/crm/admin/payroll' });
     // Sent to /login, which forwards a signed-in TA to their own landing page.
     await ta.waitForURL((u) => u.pathname === '/crm/notice');
     expect(await ta.getByRole('link', { name: '급여', exact: true }).count()).toBe(0);
     await ta.getByRole('link', { name: '내 근무·급여' }).waitFor();
 
-    const student = await e2e.signedIn('student', { width: 390, height: 844 });
-    await student.goto('/crm/my-work');
+    const student = await e2e.signedIn('student', { width: 390, height: 844, at: '/crm/my-work' });
     await student.waitForURL((u) => u.pathname === '/portal');
     expect(pathOf(student)).toBe('/portal');
   });
 
   test('the work calendar flags a record left open past its day (ta03\'s last workday in the demo) for correction', async () => {
     const today = kstToday(new Date());
-    const admin = await e2e.signedIn('admin');
-    await admin.goto('/crm/admin/work');
+    const admin = await e2e.signedIn('admin', { at: '/crm/admin/work' });
     await admin.getByTestId('work-calendar').waitFor();
     // The demo leaves ta03 (weekdays) without a clock-out on their last workday before today when
     // that day is in this month; on the 1st, or a weekend start of the month, there is none.

@@ -52,8 +52,7 @@ describe('push alert templates (admin, GraphQL grid)', () => {
   });
 
   test('bulk delete of selected rows', async () => {
-    const page = await e2e.signedIn('admin');
-    await page.goto('/crm/push-alert-templates');
+    const page = await e2e.signedIn('admin', { at: '/crm/push-alert-templates' });
     for (const title of ['E2E 일괄 1', 'E2E 일괄 2']) {
       await page.getByRole('button', { name: '템플릿 추가' }).click();
       const dialog = page.getByRole('dialog');
@@ -72,8 +71,7 @@ describe('push alert templates (admin, GraphQL grid)', () => {
   });
 
   test('while the grid fetches again, its loading bar leaves the page accessible', async () => {
-    const page = await e2e.signedIn('admin');
-    await page.goto('/crm/push-alert-templates');
+    const page = await e2e.signedIn('admin', { at: '/crm/push-alert-templates' });
     await page.getByRole('gridcell', { name: '결석 안내' }).waitFor();
     // The next GraphQL answer is held until the page has been scanned with the bar showing.
     const gql = (url: URL) => url.pathname === '/api/gql';

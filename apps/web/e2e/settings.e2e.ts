@@ -46,8 +46,7 @@ describe('CRM 설정', () => {
   });
 
   test('a TA sees the attendance types without editing, and no error log', async () => {
-    const page = await e2e.signedIn('ta');
-    await page.goto('/crm/settings');
+    const page = await e2e.signedIn('ta', { at: '/crm/settings' });
     await page.getByTestId('settings-attendance-types').getByTestId('att-type-row').nth(5).waitFor();
     expect(await page.getByTestId('att-type-new-name').count()).toBe(0);
     expect(await page.getByTestId('settings-error-logs').count()).toBe(0);

@@ -12,7 +12,9 @@ describe('sign-in lands each role on its own page', () => {
   ];
   for (const [role, landing] of cases) {
     test(`${role} → ${landing}`, async () => {
-      const page = await e2e.signedIn(role);
+      // Through the form: the login page itself sends each role to its page.
+      const page = await e2e.newPage();
+      await login(page, role);
       await page.waitForURL((u) => u.pathname === landing);
       expect(pathOf(page)).toBe(landing);
       if (role === 'student') await page.getByTestId('portal-greeting').waitFor();
@@ -48,8 +50,7 @@ describe('guards and redirects', () => {
   });
 
   test('a TA opening an admin-only page is sent to their own landing page, told 권한이 없습니다', async () => {
-    const page = await e2e.signedIn('ta');
-    await page.goto('/crm/push-alert-templates');
+    const page = await e2e.signedIn('ta', { at: '/crm/push-alert-templates' });
     await page.waitForURL((u) => u.pathname === '/crm/notice');
     // Issue 35 item 19: the redirect says why, not a silent jump to 공지.
     await page.getByTestId('toast').filter({ hasText: '권한이 없습니다. 이 화면은 원장·관리자 계정으로 열 수 있습니다' }).waitFor();
@@ -123,8 +124,7 @@ describe('app-wide notices', () => {
   });
 
   test('going offline and a failed request show the disconnect toast for about 2 s', async () => {
-    const page = await e2e.signedIn('admin');
-    await page.goto('/crm/notice');
+    const page = await e2e.signedIn('admin', { at: '/crm/notice' });
     await page.getByTestId('notice-edit').click();
 
     await page.context().setOffline(true);
@@ -146,8 +146,7 @@ describe('app-wide notices', () => {
 describe('staff notice', () => {
   test('an admin edits the notice and ta01 reads it; TAs get no edit button', async () => {
     const text = `12월 첫째 주 클리닉은 토요일 10시로 옮깁니다.\n출근하면 출결부터 확인해 주세요. (${Date.now()})`;
-    const admin = await e2e.signedIn('admin');
-    await admin.goto('/crm/notice');
+    const admin = await e2e.signedIn('admin', { at: '/crm/notice' });
     await admin.getByTestId('notice-edit').click();
     await admin.getByTestId('notice-input').fill(text);
     await admin.getByTestId('notice-save').click();
@@ -291,8 +290,7 @@ describe('expired access token', () => {
   });
 
   test('when the refresh fails too, the session ends and the app goes to /', async () => {
-    const page = await e2e.signedIn('admin');
-    await page.goto('/crm/notice');
+    const page = await e2e.signedIn('admin', { at: '/crm/notice' });
     await page.getByTestId('notice-edit').click();
     await page.route('**/api/admin/notice', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"code":"auth.token_expired","message":"만료"}' }));
     await page.route('**/api/auth/refresh', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"code":"auth.refresh_invalid","message":"만료"}' }));

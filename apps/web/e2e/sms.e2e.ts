@@ -11,8 +11,7 @@ describe('SMS', () => {
     const admin = await token(e2e, DEMO_ACCOUNTS.admin.loginId, DEMO_ACCOUNTS.admin.password);
     await makeClass(e2e, admin, { name: CLASS, count: 30 });
 
-    const page = await e2e.signedIn('ta', { width: 1366, height: 900 });
-    await page.goto('/crm/sms');
+    const page = await e2e.signedIn('ta', { width: 1366, height: 900, at: '/crm/sms' });
     await page.getByTestId('sms-driver-outbox').waitFor();
     await expectAccessible(page, pathOf(page));
 
@@ -77,8 +76,7 @@ describe('SMS', () => {
     await api(e2e, ta, 'PATCH', `/wl-score/${exam.id}/${lecture.students[0]!.id}/value`, { scoreValue: 87 });
     const { prices } = await api<{ prices: { sms: number; lms: number } }>(e2e, ta, 'GET', '/sms/settings');
 
-    const page = await e2e.signedIn('ta', { width: 1366, height: 900 });
-    await page.goto('/crm/sms');
+    const page = await e2e.signedIn('ta', { width: 1366, height: 900, at: '/crm/sms' });
     await page.getByTestId('sms-driver-outbox').waitFor();
     await page.getByRole('combobox', { name: '강좌' }).click();
     await page.getByRole('option', { name: SCORE_CLASS }).click();

@@ -5,8 +5,7 @@ const e2e = browserForFile();
 
 describe('student forms and confirmations (CRM)', () => {
   test('the registration dialog shows the server refusals on their fields; a saved student is in the grid', async () => {
-    const page = await e2e.signedIn('ta');
-    await page.goto('/crm/students');
+    const page = await e2e.signedIn('ta', { at: '/crm/students' });
     await page.getByRole('heading', { name: '학생 관리' }).waitFor();
     await page.getByRole('button', { name: '학생 등록' }).click();
     const dialog = page.getByTestId('student-create-dialog');
@@ -31,8 +30,7 @@ describe('student forms and confirmations (CRM)', () => {
   });
 
   test('an admin deletes through the confirmation dialog; the student page saves the profile and shows a refusal in place', async () => {
-    const page = await e2e.signedIn('admin');
-    await page.goto('/crm/students');
+    const page = await e2e.signedIn('admin', { at: '/crm/students' });
     await page.getByTestId('student-search').fill('smoke01');
     const row = page.locator('.MuiDataGrid-row');
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
@@ -60,8 +58,7 @@ describe('student forms and confirmations (CRM)', () => {
   });
 
   test('a duplicate tag name is refused with a toast', async () => {
-    const page = await e2e.signedIn('ta');
-    await page.goto('/crm/tags');
+    const page = await e2e.signedIn('ta', { at: '/crm/tags' });
     await page.getByTestId('new-tag-name').fill('신규');
     await page.getByTestId('new-tag-name').press('Enter');
     await page.getByTestId('toast').filter({ hasText: '이미 있는 태그 이름입니다' }).waitFor();

@@ -7,8 +7,7 @@ const LECTURE = '중3 영어 내신반';
 
 describe('representative lectures (CRM student page)', () => {
   test('admin picks a representative lecture: saved with Enter, kept after a reload, shown in the student list', async () => {
-    const page = await e2e.signedIn('admin');
-    await page.goto('/crm/students');
+    const page = await e2e.signedIn('admin', { at: '/crm/students' });
     await page.getByRole('heading', { name: '학생 관리' }).waitFor();
     await page.getByTestId('student-search').fill('student17');
     const link = page.locator('.MuiDataGrid-row [data-field="name"] a');

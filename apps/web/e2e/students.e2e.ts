@@ -97,8 +97,7 @@ describe('students (CRM)', () => {
   });
 
   test('reorders tags by dragging, and the order is kept', async () => {
-    const page = await e2e.signedIn('ta');
-    await page.goto('/crm/tags');
+    const page = await e2e.signedIn('ta', { at: '/crm/tags' });
     const names = () => page.getByTestId('tag-name').allInnerTexts();
     await expect.poll(names, { timeout: 10_000 }).toEqual(['재원생', '신규', '장학생', '클리닉 필수', '퇴원 예정']);
     const rows = page.getByTestId('tag-row');

@@ -47,8 +47,7 @@ test('a TA uploads a recording and links a YouTube video; a student on a phone w
   const clip = await makeClip({ seconds: 20, width: 640, height: 360 });
 
   // The TA: the lecture's 영상 tab, today's session.
-  const ta = await e2e.signedIn('ta', { width: 1366, height: 900 });
-  await ta.goto(`/crm/lectures/${lectureId}`);
+  const ta = await e2e.signedIn('ta', { width: 1366, height: 900, at: `/crm/lectures/${lectureId}` });
   await ta.getByTestId('tab-videos').click();
   await ta.getByTestId('videos-empty').waitFor();
   expect(await axe(ta)).toEqual([]);
@@ -158,8 +157,7 @@ test('a student outside the lecture is refused the video', async () => {
   const { lectureId, wlId } = await makeLecture(`e2e 영상 외부 ${Date.now().toString(36)}`);
   const admin = await token(DEMO_ACCOUNTS.admin.loginId, DEMO_ACCOUNTS.admin.password);
   const video = await api<{ id: number }>(admin, 'POST', `/lectures/${lectureId}/weekly-lectures/${wlId}/videos`, { source: 'link', title: '외부 확인', url: 'https://vimeo.com/76979871', durationSec: 60 });
-  const page = await e2e.signedIn('student', { width: 390, height: 844 });
-  await page.goto(`/portal/videos/${video.id}`);
+  const page = await e2e.signedIn('student', { width: 390, height: 844, at: `/portal/videos/${video.id}` });
   await page.getByText('수강하는 강좌의 영상만 볼 수 있습니다').waitFor();
   expect(await axe(page)).toEqual([]);
 });

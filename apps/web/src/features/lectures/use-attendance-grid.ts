@@ -45,14 +45,16 @@ export function useAttendanceGrid({ lectureId, grid, initialCol }: { lectureId: 
   const targetCol = selection.kind === 'column' ? selection.col : col;
 
   // The sheet opens on today's session with its first unmarked participant active and the grid
-  // focused, so a TA types marks at once (no click, no Tab through the page first).
+  // focused, so a TA types marks at once (no click, no Tab through the page first). Focus the user
+  // has already put somewhere while the grid loaded (a tab, the search) stays where it is.
   const opened = useRef(false);
   const scroller = sheet.scroller;
   useEffect(() => {
     const el = scroller.current;
     if (!el || opened.current) return;
     opened.current = true;
-    el.focus({ preventScroll: true });
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) el.focus({ preventScroll: true });
     el.scrollLeft = Math.max(0, startCol * ATTENDANCE_LAYOUT.colWidth - ATTENDANCE_LAYOUT.colWidth * 3);
     el.scrollTop = Math.max(0, startRow * ATTENDANCE_LAYOUT.rowHeight - el.clientHeight / 2);
   }, [scroller, startCol, startRow]);
