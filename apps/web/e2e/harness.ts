@@ -209,7 +209,7 @@ export async function axe(page: Page, opts: { include?: string[]; exclude?: stri
     },
     { include: opts.include ?? [], exclude: opts.exclude ?? [], disable: opts.disable ?? [] },
   );
-  await still.evaluate((el) => el.remove()).catch(() => {});
+  await still.evaluate((el) => el.parentNode?.removeChild(el)).catch(() => {});
   return result.violations
     .filter((v) => !v.tags.includes('experimental'))
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${v.help}: ${n.target.join(' ')}`));
