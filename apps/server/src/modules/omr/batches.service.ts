@@ -1,7 +1,8 @@
 import { EXAM_ERRORS } from '@academy/contracts/exams';
-import { OMR_ERRORS, parseQrPayload, type OmrBatch, type OmrBatchDetail, type OmrQuestion } from '@academy/contracts/omr';
+import { OMR_ERRORS, type omrEvents, parseQrPayload, type OmrBatch, type OmrBatchDetail, type OmrQuestion } from '@academy/contracts/omr';
 import type { Question } from '@academy/contracts/grading';
 import { lectureTopic } from '@academy/contracts/lectures';
+import type { TopicEventInput, TopicSpec } from '@academy/contracts/realtime';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { appError } from '../../lib/errors.ts';
 import type { AbandonedJob, Job, JobDefinition } from '../../lib/jobs/jobs.ts';
@@ -11,6 +12,9 @@ import type { OmrDeps } from './omr.deps.ts';
 import { type BatchRow, mapBatch, mapSheetSummary, pendingOf, type SheetRow, statusOf } from './omr.rows.ts';
 import { omrBatches, omrSheets } from './omr.table.ts';
 import type { PrintService } from './print.service.ts';
+
+/** OMR's own event on the lecture's topic (the topic is owned by lectures; omr publishes only this). */
+type OmrEventInput = TopicEventInput<TopicSpec<'lecture', typeof omrEvents>>;
 
 /** Progress goes out at most this often while pages are read. */
 const PROGRESS_EVERY_MS = 600;
@@ -70,7 +74,8 @@ export function createBatchService(deps: OmrDeps & { print: PrintService; number
   }
 
   async function publish(row: Pick<BatchRow, 'id' | 'examId' | 'lectureId' | 'status' | 'done' | 'total'>) {
-    await ctx.realtime.publish(lectureTopic.of(row.lectureId), { type: 'omr', data: { batchId: row.id, examId: row.examId, status: row.status, done: row.done, total: row.total } });
+    const event: OmrEventInput = { type: 'omr', data: { batchId: row.id, examId: row.examId, status: row.status, done: row.done, total: row.total } };
+    await ctx.realtime.publish(lectureTopic.of(row.lectureId), event);
   }
 
   async function enqueue(row: Pick<BatchRow, 'id'>) {
