@@ -1,3 +1,5 @@
+import { authApi } from '@academy/contracts/auth';
+import { studentsApi } from '@academy/contracts/students';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -6,7 +8,7 @@ import { makeStudent } from '../students/students.testkit.ts';
 import { makeStaff, type TestAccount } from '../users/users.testkit.ts';
 
 /**
- * Issue 16, item 3: a TA may change a student's phone, but not to take over the account through
+ * A TA may change a student's phone, but not to take over the account through
  * find-password. The change ends outstanding reset links, tells the old number, and holds reset
  * links to a number set by staff below ADMIN for 7 days (an admin resets the password meanwhile).
  */
@@ -25,7 +27,8 @@ afterAll(async () => {
 
 const texts = (userId: number, purpose: string) =>
   t.ctx.db.select().from(smsOutbox).where(and(eq(smsOutbox.userId, userId), eq(smsOutbox.purpose, purpose)));
-const findPassword = (loginId: string, phone: string) => t.call('POST', '/api/auth/find-password', null, { loginId, phone });
+const findPassword = (loginId: string, phone: string) => t.api(authApi.findPassword, { body: { loginId, phone } });
+const setPhone = (token: string, id: number, body: { phone: string; school?: string }) => t.api(studentsApi.update, { token, params: { id }, body });
 const linkOf = (body: string) => /reset-password\/([0-9a-f-]{36})/.exec(body)![1]!;
 
 describe('changing a student phone', () => {
@@ -35,21 +38,18 @@ describe('changing a student phone', () => {
     const [oldLink] = await texts(s.id, 'password_reset');
     expect(oldLink).toBeDefined();
 
-    const changed = await t.call('PUT', `/api/students/${s.id}`, staff.ta.token, { phone: '010-6666-0001' });
-    expect(changed.status).toBe(200);
+    await setPhone(staff.ta.token, s.id, { phone: '010-6666-0001' });
 
     const [notice] = await texts(s.id, 'phone_changed');
     expect(notice).toMatchObject({ toPhone: '01031000001' });
     expect(notice!.body).toContain('전화번호가 변경되었습니다');
 
-    const asked = await findPassword(s.loginId, '010-6666-0001');
-    expect(asked.status).toBe(200);
+    await findPassword(s.loginId, '010-6666-0001');
     expect(await texts(s.id, 'password_reset')).toHaveLength(1);
 
     const uuid = linkOf(oldLink!.body);
-    expect((await t.call('GET', `/api/auth/reset-password-via-uuid/${uuid}`, null)).json.code).toBe('auth.reset_link_invalid');
-    const reset = await t.call('POST', '/api/auth/reset-password-via-uuid', null, { uuid, newPassword: 'taken-over-1!' });
-    expect(reset.json.code).toBe('auth.reset_link_invalid');
+    expect((await t.apiError(authApi.checkResetLink, { params: { uuid } })).code).toBe('auth.reset_link_invalid');
+    expect((await t.apiError(authApi.resetPassword, { body: { uuid, newPassword: 'taken-over-1!' } })).code).toBe('auth.reset_link_invalid');
 
     // After the hold, the (by then confirmed) number works as any other.
     t.clock.advance(7 * 86_400_000 + 1000);
@@ -61,7 +61,7 @@ describe('changing a student phone', () => {
 
   it('an admin changing the phone is not held (an admin may reset the password anyway)', async () => {
     const s = await makeStudent(t, { token: staff.admin.token, phone: '010-3100-0002' });
-    expect((await t.call('PUT', `/api/students/${s.id}`, staff.admin.token, { phone: '010-6666-0002' })).status).toBe(200);
+    await setPhone(staff.admin.token, s.id, { phone: '010-6666-0002' });
     await findPassword(s.loginId, '010-6666-0002');
     expect(await texts(s.id, 'password_reset')).toHaveLength(1);
     expect(await texts(s.id, 'phone_changed')).toHaveLength(1);
@@ -69,7 +69,7 @@ describe('changing a student phone', () => {
 
   it('an edit that keeps the phone changes nothing', async () => {
     const s = await makeStudent(t, { token: staff.admin.token, phone: '010-3100-0003' });
-    expect((await t.call('PUT', `/api/students/${s.id}`, staff.ta.token, { phone: '010-3100-0003', school: '휘문고' })).status).toBe(200);
+    await setPhone(staff.ta.token, s.id, { phone: '010-3100-0003', school: '휘문고' });
     expect(await texts(s.id, 'phone_changed')).toHaveLength(0);
     await findPassword(s.loginId, '010-3100-0003');
     expect(await texts(s.id, 'password_reset')).toHaveLength(1);
