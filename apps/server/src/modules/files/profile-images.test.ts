@@ -1,4 +1,6 @@
 import { buffer } from 'node:stream/consumers';
+import { filesApi, profileImagesApi } from '@academy/contracts/files';
+import { studentsApi } from '@academy/contracts/students';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -33,9 +35,7 @@ describe('profile photos', () => {
     expect((await sharp(photo).metadata()).exif).toBeDefined();
     const { fileId, done } = await upload(kid.token, photo);
     expect(done.status).toBe(200);
-    const set = await t.call('POST', '/api/sp/profile-image', kid.token, { fileId });
-    expect(set.status).toBe(200);
-    expect(set.json).toMatchObject({ userId: kid.id, fileId });
+    expect(await t.api(profileImagesApi.setMine, { token: kid.token, body: { fileId } })).toMatchObject({ userId: kid.id, fileId });
 
     const [row] = await t.ctx.db.select().from(files).where(eq(files.id, fileId));
     const stored = await buffer(await t.ctx.storage.read({ key: row!.storageKey }));
@@ -45,47 +45,46 @@ describe('profile photos', () => {
     expect(stored.includes(Buffer.from('TestPhone'))).toBe(false);
     expect(row).toMatchObject({ contentType: 'image/webp', size: stored.length });
 
-    const staffView = await t.call('POST', '/api/files/profile-images', ta.token, { userIds: [kid.id, other.id] });
-    expect(staffView.json).toHaveLength(1);
-    const got = await sendToUrl(t, { url: staffView.json[0].url, method: 'GET' });
+    const urls = (token: string, userIds: number[]) => t.api(profileImagesApi.urls, { token, body: { userIds } });
+    const staffView = await urls(ta.token, [kid.id, other.id]);
+    expect(staffView).toHaveLength(1);
+    const got = await sendToUrl(t, { url: staffView[0]!.url!, method: 'GET' });
     expect(got.status).toBe(200);
     expect(got.body.equals(stored)).toBe(true);
     // A student sees their own photo only.
-    expect((await t.call('POST', '/api/files/profile-images', other.token, { userIds: [kid.id] })).json).toEqual([]);
-    expect((await t.call('POST', '/api/files/profile-images', kid.token, { userIds: [kid.id] })).json).toHaveLength(1);
+    expect(await urls(other.token, [kid.id])).toEqual([]);
+    expect(await urls(kid.token, [kid.id])).toHaveLength(1);
   });
 
   it('staff set a student’s photo from their own upload; a new photo replaces the old one', async () => {
     const { fileId } = await upload(ta.token, photo, 'other.jpg');
-    const set = await t.call('PUT', `/api/students/${other.id}/profile-image`, ta.token, { fileId });
-    expect(set.status).toBe(200);
+    const setFor = (fileId: number | null) => t.api(profileImagesApi.setForStudent, { token: ta.token, params: { id: other.id }, body: { fileId } });
+    await setFor(fileId);
     const second = await upload(ta.token, photo, 'other2.jpg');
-    await t.call('PUT', `/api/students/${other.id}/profile-image`, ta.token, { fileId: second.fileId });
+    await setFor(second.fileId);
     const [old] = await t.ctx.db.select().from(files).where(eq(files.id, fileId));
     expect(old!.deletedAt).not.toBeNull();
-    const cleared = await t.call('PUT', `/api/students/${other.id}/profile-image`, ta.token, { fileId: null });
-    expect(cleared.json).toEqual({ userId: other.id, fileId: null, url: null });
+    expect(await setFor(null)).toEqual({ userId: other.id, fileId: null, url: null });
   });
 
   it('refuses someone else’s file, other kinds, non-images and bad ids with 400 naming the field', async () => {
     const { fileId } = await upload(ta.token, photo, 'staff.jpg');
-    const foreign = await t.call('POST', '/api/sp/profile-image', kid.token, { fileId });
-    expect(foreign.status).toBe(400);
-    expect(foreign.json).toMatchObject({ issues: [{ path: 'fileId' }] });
-    const pdf = await t.call('POST', '/api/files/upload-url', kid.token, { fileName: 'me.pdf', contentType: 'application/pdf', fileSize: 100, kind: 'profile' });
-    expect(pdf.status).toBe(400);
+    expect(await t.apiError(profileImagesApi.setMine, { token: kid.token, body: { fileId } })).toMatchObject({ status: 400, issues: [{ path: 'fileId' }] });
+    expect((await t.apiError(filesApi.uploadUrl, { token: kid.token, body: { fileName: 'me.pdf', contentType: 'application/pdf', fileSize: 100, kind: 'profile' } })).status).toBe(400);
+    // Not an id, which the contract forbids: sent by hand.
     expect((await t.call('POST', '/api/sp/profile-image', kid.token, { fileId: 'x' })).status).toBe(400);
-    expect((await t.call('PUT', `/api/students/${kid.id}/profile-image`, kid.token, { fileId: null })).status).toBe(403);
+    expect((await t.apiError(profileImagesApi.setForStudent, { token: kid.token, params: { id: kid.id }, body: { fileId: null } })).status).toBe(403);
   });
 
   it('a photo is set only through its own route: the student form cannot point at an unprocessed file', async () => {
     // Uploaded, but never set through the photo route: still the phone's JPEG, EXIF and GPS inside.
     const { fileId } = await upload(ta.token, photo, 'raw.jpg');
+    // A field the student form's contract does not have: sent by hand, it must change nothing.
     const put = await t.call('PUT', `/api/students/${kid.id}`, ta.token, { memo: '사진 확인', profileImageFileId: fileId });
     expect(put.status).toBe(200);
     expect(put.json.profileImageFileId).not.toBe(fileId);
-    const seen = await t.call('GET', `/api/students/${kid.id}`, ta.token);
-    expect(seen.json).toMatchObject({ memo: '사진 확인' });
-    expect(seen.json.profileImageFileId).not.toBe(fileId);
+    const seen = await t.api(studentsApi.get, { token: ta.token, params: { id: kid.id } });
+    expect(seen).toMatchObject({ memo: '사진 확인' });
+    expect(seen.profileImageFileId).not.toBe(fileId);
   });
 });
