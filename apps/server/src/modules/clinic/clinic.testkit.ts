@@ -1,5 +1,7 @@
-import type { Slot, SlotInput } from '@academy/contracts/clinic';
+import { clinicApi, type Slot, type SlotInput } from '@academy/contracts/clinic';
+import { counselApi } from '@academy/contracts/counsel';
 import { addDays, kstToday } from '@academy/contracts/dates';
+import { scoresApi, wlExamApi } from '@academy/contracts/exams';
 import type { TestApp } from '../../../test/harness.ts';
 import { makeExam } from '../exams/exams.testkit.ts';
 import { makeLecture } from '../lectures/lectures.testkit.ts';
@@ -20,9 +22,7 @@ export async function makeSlot(t: TestApp, opts: { token: string; kind?: 'clinic
     opensAt: new Date(t.clock.now.getTime() - 3_600_000).toISOString(),
     ...over,
   };
-  const res = await t.call('POST', `/api/${kind}/slots`, token, body);
-  if (res.status !== 200) throw new Error(`makeSlot: ${res.status} ${JSON.stringify(res.json)}`);
-  return res.json as Slot;
+  return t.api(kind === 'clinic' ? clinicApi.createSlot : counselApi.createSlot, { token, body });
 }
 
 /**
@@ -34,9 +34,7 @@ export async function makeClinicTargets(t: TestApp, opts: { adminToken: string; 
   const lecture = await makeLecture(t, { adminToken: opts.adminToken, name: `클리닉 ${Math.random().toString(36).slice(2, 6)}`, students: opts.students.map((s) => s.id), startDate: today, endDate: addDays(today, 27) });
   const exam = await makeExam(t, { token: opts.taToken, lectureId: lecture.id, weeklyLectureId: lecture.sessions[0]!.id, title: '주간 테스트', questions: [], maxScore: 100, cutline: 60 });
   const items = opts.students.map((s, i) => ({ examId: exam.id, userId: s.id, scoreValue: opts.scores[i] ?? 100 }));
-  const batch = await t.call('PUT', '/api/wl-score/batch-update-score-or-status', opts.taToken, { items });
-  if (batch.status !== 200) throw new Error(`makeClinicTargets scores: ${batch.status} ${JSON.stringify(batch.json)}`);
-  const released = await t.call('PUT', `/api/wl-exam/${exam.id}/ready-to-show`, opts.taToken, { readyToShow: true });
-  if (released.status !== 200) throw new Error(`makeClinicTargets release: ${released.status} ${JSON.stringify(released.json)}`);
+  await t.api(scoresApi.batch, { token: opts.taToken, body: { items } });
+  await t.api(wlExamApi.readyToShow, { token: opts.taToken, params: { examId: exam.id }, body: { readyToShow: true } });
   return { lectureId: lecture.id, examId: exam.id };
 }

@@ -1,5 +1,7 @@
 import { addDays, kstToday } from '@academy/contracts/dates';
-import { MIN_RATE_ANSWERS } from '@academy/contracts/exams';
+import { examsApi, examTemplatesApi, MIN_RATE_ANSWERS, portalExamsApi, retakesApi, scoreLinkApi, scoresApi, wlExamApi } from '@academy/contracts/exams';
+import { parentLinksApi } from '@academy/contracts/files';
+import { studentsApi } from '@academy/contracts/students';
 import { and, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +20,7 @@ let lecture: Awaited<ReturnType<typeof makeLecture>>;
 let other: Awaited<ReturnType<typeof makeLecture>>;
 let wlId: number;
 const wl = () => `/api/lectures/${lecture.id}/weekly-lectures/${wlId}`;
+const session = () => ({ id: lecture.id, wlId });
 const ta = () => staff.ta.token;
 
 async function xlsx(rows: (string | number | null)[][]): Promise<Buffer> {
@@ -46,20 +49,20 @@ afterAll(() => t.close());
 
 describe('exam templates', () => {
   it('TAs make, edit and read templates; admins delete; exams made from one keep their own key', async () => {
-    const created = await t.call('POST', '/api/exam-templates', ta(), { title: '주간 테스트', subject: '수학', questions: choiceKey(10, 10) });
-    expect(created.json).toMatchObject({ questionCount: 10, maxScore: 100 });
-    const bad = await t.call('POST', '/api/exam-templates', ta(), { title: '빈 시험', questions: [] });
+    const created = await t.api(examTemplatesApi.create, { token: ta(), body: { title: '주간 테스트', subject: '수학', questions: choiceKey(10, 10) } });
+    expect(created).toMatchObject({ questionCount: 10, maxScore: 100 });
+    const bad = await t.apiError(examTemplatesApi.create, { token: ta(), body: { title: '빈 시험', questions: [] } });
     expect(bad.status).toBe(400);
-    const gapped = await t.call('POST', '/api/exam-templates', ta(), { title: '번호 틀림', questions: choiceKey(3).map((q, i) => ({ ...q, no: i === 2 ? 5 : q.no })) });
-    expect(gapped.json.message).toContain('문항 번호는 1부터 차례대로');
-    const exam = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, templateId: created.json.id, title: undefined, questions: undefined });
-    expect(exam).toMatchObject({ title: '주간 테스트', templateId: created.json.id, questionCount: 10, maxScore: 100 });
-    await t.call('PUT', `/api/exam-templates/${created.json.id}`, ta(), { title: '주간 테스트 v2', questions: choiceKey(5, 20) });
-    expect((await t.call('GET', `/api/wl-exam/${exam.id}`, ta())).json.questionCount).toBe(10);
+    const gapped = await t.apiError(examTemplatesApi.create, { token: ta(), body: { title: '번호 틀림', questions: choiceKey(3).map((q, i) => ({ ...q, no: i === 2 ? 5 : q.no })) } });
+    expect(gapped.message).toContain('문항 번호는 1부터 차례대로');
+    const exam = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, templateId: created.id, title: undefined, questions: undefined });
+    expect(exam).toMatchObject({ title: '주간 테스트', templateId: created.id, questionCount: 10, maxScore: 100 });
+    await t.api(examTemplatesApi.update, { token: ta(), params: { id: created.id }, body: { title: '주간 테스트 v2', questions: choiceKey(5, 20) } });
+    expect((await t.api(wlExamApi.get, { token: ta(), params: { examId: exam.id } })).questionCount).toBe(10);
     const grid = await t.call('POST', '/api/gql', ta(), { query: '{ examTemplates { nodes { title questionCount maxScore } totalCount } }' });
     expect(grid.json.data.examTemplates.nodes).toContainEqual({ title: '주간 테스트 v2', questionCount: 5, maxScore: 100 });
-    expect((await t.call('DELETE', `/api/exam-templates/${created.json.id}`, ta())).status).toBe(403);
-    expect((await t.call('DELETE', `/api/exam-templates/${created.json.id}`, staff.admin.token)).status).toBe(200);
+    expect((await t.apiError(examTemplatesApi.delete, { token: ta(), params: { id: created.id } })).status).toBe(403);
+    await t.api(examTemplatesApi.delete, { token: staff.admin.token, params: { id: created.id } });
     const studentGrid = await t.call('POST', '/api/gql', kids[0]!.token, { query: '{ examTemplates { totalCount } }' });
     expect(studentGrid.json.errors[0].extensions.code).toBe('auth.forbidden');
   });
@@ -69,77 +72,77 @@ describe('exams of a session', () => {
   it('a new answer key re-grades every sheet, and the audit trail keeps the old scores', async () => {
     const key = choiceKey(10, 10);
     const exam = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, questions: key, cutline: 60 });
-    for (const [i, k] of kids.slice(0, 5).entries()) await t.call('POST', `/api/wl-score/${exam.id}/${k.id}/manual-entry`, ta(), { answers: sheet(key, 5 + i) });
+    for (const [i, k] of kids.slice(0, 5).entries()) await t.api(scoresApi.manualEntry, { token: ta(), params: { examId: exam.id, userId: k.id }, body: { answers: sheet(key, 5 + i) } });
     // The last question had a wrong key: the right answer was the one everybody who got it "wrong" chose.
-    const fixed = key.map((q, i) => (i === 9 ? { ...q, answer: [(Number(key[9]!.answer[0]) % 5) + 1] } : q));
-    const res = await t.call('PUT', `/api/wl-exam/${exam.id}/answers`, ta(), { questions: fixed });
-    expect(res.status).toBe(200);
-    const scores = await Promise.all(kids.slice(0, 5).map(async (k) => (await t.call('GET', `/api/wl-score/${exam.id}/${k.id}`, ta())).json));
+    const fixed = key.map((q, i) => (i === 9 && q.kind === 'choice' ? { ...q, answer: [(Number(key[9]!.answer[0]) % 5) + 1] } : q));
+    await t.api(wlExamApi.setAnswers, { token: ta(), params: { examId: exam.id }, body: { questions: fixed } });
+    const scores = await Promise.all(kids.slice(0, 5).map((k) => t.api(scoresApi.get, { token: ta(), params: { examId: exam.id, userId: k.id } })));
     // Sheets with 5–9 right answers all missed the last question; with the fixed key it counts.
     expect(scores.map((s) => s.first)).toEqual([60, 70, 80, 90, 100]);
-    expect(scores[0].clinic).toBe('none');
+    expect(scores[0]!.clinic).toBe('none');
     const trail = await t.ctx.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'score.regrade'), eq(auditLogs.entityId, `${exam.id}:${kids[0]!.id}`)));
     expect(trail[0]).toMatchObject({ before: { first: 50 }, after: { first: 60 } });
-    expect((await t.call('POST', `/api/wl-exam/${exam.id}/re-grade`, ta())).json).toEqual({ regraded: 5, changed: 0 });
+    expect(await t.api(wlExamApi.regrade, { token: ta(), params: { examId: exam.id } })).toEqual({ regraded: 5, changed: 0 });
   });
 
   it('a cutline sets 클리닉대상 under it, and a passing retake completes the clinic', async () => {
     const exam = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, questions: [], maxScore: 100 });
-    await t.call('PUT', '/api/wl-score/batch-update-score-or-status', ta(), { items: kids.slice(0, 3).map((k, i) => ({ examId: exam.id, userId: k.id, scoreValue: [40, 65, 90][i] })) });
-    await t.call('PUT', `${wl()}/exams/${exam.id}/cutline`, ta(), { cutline: 70 });
-    const clinic = async (k: TestAccount) => (await t.call('GET', `/api/wl-score/${exam.id}/${k.id}`, ta())).json.clinic;
+    await t.api(scoresApi.batch, { token: ta(), body: { items: kids.slice(0, 3).map((k, i) => ({ examId: exam.id, userId: k.id, scoreValue: [40, 65, 90][i] })) } });
+    await t.api(examsApi.setCutline, { token: ta(), params: { ...session(), examId: exam.id }, body: { cutline: 70 } });
+    const clinic = async (k: TestAccount) => (await t.api(scoresApi.get, { token: ta(), params: { examId: exam.id, userId: k.id } })).clinic;
     expect([await clinic(kids[0]!), await clinic(kids[1]!), await clinic(kids[2]!)]).toEqual(['required', 'required', 'none']);
-    await t.call('PATCH', `/api/wl-score/${exam.id}/${kids[1]!.id}/status/exempt`, ta());
+    await t.api(scoresApi.setStatus, { token: ta(), params: { examId: exam.id, userId: kids[1]!.id, value: 'exempt' } });
     expect(await clinic(kids[1]!)).toBe('none');
-    const retake = await t.call('POST', '/api/wle-retake', ta(), { examId: exam.id, title: '재시험', questions: choiceKey(5, 20) });
-    expect(retake.json).toMatchObject({ examId: exam.id, maxScore: 100 });
-    const passed = await t.call('POST', `/api/wl-score/${exam.id}/${kids[0]!.id}/retake`, ta(), { retakeId: retake.json.id, answers: sheet(choiceKey(5, 20), 4) });
-    expect(passed.json).toMatchObject({ retake: 80, clinic: 'done', first: 40 });
-    expect((await t.call('GET', `/api/wle-retake?examId=${exam.id}`, ta())).json).toHaveLength(1);
+    const retake = await t.api(retakesApi.create, { token: ta(), body: { examId: exam.id, title: '재시험', questions: choiceKey(5, 20) } });
+    expect(retake).toMatchObject({ examId: exam.id, maxScore: 100 });
+    const passed = await t.api(scoresApi.retake, { token: ta(), params: { examId: exam.id, userId: kids[0]!.id }, body: { retakeId: retake.id, answers: sheet(choiceKey(5, 20), 4) } });
+    expect(passed).toMatchObject({ retake: 80, clinic: 'done', first: 40 });
+    expect(await t.api(retakesApi.list, { token: ta(), query: { examId: exam.id } })).toHaveLength(1);
     const moved = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId });
-    expect((await t.call('POST', `/api/wle-retake/${retake.json.id}/map/${moved.id}`, ta())).json.examId).toBe(moved.id);
-    expect((await t.call('DELETE', `/api/wle-retake/${retake.json.id}`, ta())).status).toBe(200);
+    expect((await t.api(retakesApi.map, { token: ta(), params: { retakeId: retake.id, examId: moved.id } })).examId).toBe(moved.id);
+    await t.api(retakesApi.delete, { token: ta(), params: { retakeId: retake.id } });
   });
 
   it('linked classes share one ranking and statistics per class; copies can be linked', async () => {
     const key = choiceKey(4, 25);
     const a = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, questions: key, gradeMode: 'relative9' });
-    const [b] = (await t.call('POST', `/api/wl-exam/${a.id}/copy-wle`, ta(), { weeklyLectureIds: [other.sessions[0]!.id], link: true })).json as { id: number; linkGroupId: number }[];
+    const [b] = await t.api(wlExamApi.copy, { token: ta(), params: { examId: a.id }, body: { weeklyLectureIds: [other.sessions[0]!.id], link: true } });
     expect(b!.linkGroupId).not.toBeNull();
-    for (const [i, k] of kids.slice(0, 5).entries()) await t.call('POST', `/api/wl-score/${a.id}/${k.id}/manual-entry`, ta(), { answers: sheet(key, i % 5) });
-    for (const k of kids.slice(5)) await t.call('POST', `/api/wl-score/${b!.id}/${k.id}/manual-entry`, ta(), { answers: sheet(key, 4) });
-    const stats = (await t.call('GET', `/api/wl-exam/${a.id}/statistics?scope=group`, ta())).json;
+    for (const [i, k] of kids.slice(0, 5).entries()) await t.api(scoresApi.manualEntry, { token: ta(), params: { examId: a.id, userId: k.id }, body: { answers: sheet(key, i % 5) } });
+    for (const k of kids.slice(5)) await t.api(scoresApi.manualEntry, { token: ta(), params: { examId: b!.id, userId: k.id }, body: { answers: sheet(key, 4) } });
+    const stats = await t.api(wlExamApi.statistics, { token: ta(), params: { examId: a.id }, query: { scope: 'group' } });
     expect(stats).toMatchObject({ scope: 'group', takers: 8, max: 100, min: 0 });
-    expect(stats.byClass.map((c: { lectureName: string; takers: number }) => [c.lectureName, c.takers])).toEqual([['고2 수학 A반', 5], ['고2 수학 B반', 3]]);
+    expect(stats.byClass.map((c) => [c.lectureName, c.takers])).toEqual([['고2 수학 A반', 5], ['고2 수학 B반', 3]]);
     expect(stats.ranking[0]).toMatchObject({ score: 100, rank: 1 });
-    expect(stats.questions[0].correctRate).toBeCloseTo(7 / 8, 3);
+    expect(stats.questions[0]!.correctRate).toBeCloseTo(7 / 8, 3);
     expect(stats.questions[0]).toMatchObject({ answered: 8, choiceRates: [0.875, 0.125, 0, 0, 0], topWrongChoice: 2, topWrongRate: 0.125 });
     // Question 4 (key ④) is right only on sheets with four right answers: A's last and B's three; the rest chose ⑤.
     expect(stats.questions[3]).toMatchObject({ correctRate: 0.5, choiceRates: [0, 0, 0, 0.5, 0.5], topWrongChoice: 5 });
     // B's three 100s share rank 1 with A's 100 over the group of 8: rank 1 is 12.5 %, so 3등급 for all four.
-    expect((await t.call('GET', `/api/wl-score/${b!.id}/${kids[5]!.id}`, ta())).json.grade).toBe(3);
-    expect((await t.call('GET', `/api/wl-score/${a.id}/${kids[4]!.id}`, ta())).json.grade).toBe(3);
-    const single = (await t.call('GET', `/api/wl-exam/${a.id}/statistics`, ta())).json;
+    expect((await t.api(scoresApi.get, { token: ta(), params: { examId: b!.id, userId: kids[5]!.id } })).grade).toBe(3);
+    expect((await t.api(scoresApi.get, { token: ta(), params: { examId: a.id, userId: kids[4]!.id } })).grade).toBe(3);
+    const single = await t.api(wlExamApi.statistics, { token: ta(), params: { examId: a.id } });
     expect(single.takers).toBe(5);
-    await t.call('POST', `/api/wl-exam/${b!.id}/unlink`, ta());
-    expect((await t.call('GET', `/api/wl-exam/${a.id}`, ta())).json.linkGroupId).toBeNull();
+    await t.api(wlExamApi.unlink, { token: ta(), params: { examId: b!.id } });
+    expect((await t.api(wlExamApi.get, { token: ta(), params: { examId: a.id } })).linkGroupId).toBeNull();
     const mismatch = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, questions: choiceKey(3) });
-    expect((await t.call('POST', `/api/wl-exam/${a.id}/link`, ta(), { examIds: [mismatch.id] })).json.code).toBe('exams.link_invalid');
+    expect((await t.apiError(wlExamApi.link, { token: ta(), params: { examId: a.id }, body: { examIds: [mismatch.id] } })).code).toBe('exams.link_invalid');
   });
 
   it('orders, updates and deletes the exams of a session', async () => {
-    const list = async () => (await t.call('GET', `${wl()}/exams`, ta())).json as { id: number; seq: number }[];
+    const list = () => t.api(examsApi.list, { token: ta(), params: session() });
     const ids = (await list()).map((e) => e.id);
     const reversed = [...ids].reverse();
-    expect((await t.call('PUT', '/api/wl-exam/change-sequence', ta(), { ids: reversed })).json.map((e: { id: number }) => e.id)).toEqual(reversed);
-    expect((await t.call('PUT', '/api/wl-exam/change-sequence', ta(), { ids: reversed.slice(1) })).json.code).toBe('exams.sequence_invalid');
-    const updated = await t.call('PUT', `${wl()}/exams/${ids[0]}`, ta(), { title: '3월 모의고사 대비', gradeMode: 'cutoffs', gradeCutoffs: [90, 80, 70] });
-    expect(updated.json).toMatchObject({ title: '3월 모의고사 대비', gradeCutoffs: [90, 80, 70] });
-    expect((await t.call('PUT', `${wl()}/exams/${ids[0]}`, ta(), { title: 'x', gradeMode: 'cutoffs', gradeCutoffs: [70, 80] })).json.message).toContain('높은 점수부터');
-    expect((await t.call('DELETE', `${wl()}/exams/${ids[0]}`, ta())).status).toBe(200);
+    expect((await t.api(wlExamApi.changeSequence, { token: ta(), body: { ids: reversed } })).map((e) => e.id)).toEqual(reversed);
+    expect((await t.apiError(wlExamApi.changeSequence, { token: ta(), body: { ids: reversed.slice(1) } })).code).toBe('exams.sequence_invalid');
+    const first = { ...session(), examId: ids[0]! };
+    const updated = await t.api(examsApi.update, { token: ta(), params: first, body: { title: '3월 모의고사 대비', gradeMode: 'cutoffs', gradeCutoffs: [90, 80, 70] } });
+    expect(updated).toMatchObject({ title: '3월 모의고사 대비', gradeCutoffs: [90, 80, 70] });
+    expect((await t.apiError(examsApi.update, { token: ta(), params: first, body: { title: 'x', gradeMode: 'cutoffs', gradeCutoffs: [70, 80] } })).message).toContain('높은 점수부터');
+    await t.api(examsApi.delete, { token: ta(), params: first });
     expect((await list()).some((e) => e.id === ids[0])).toBe(false);
     // No OMR upload yet: nothing to delete (the omr module serves this call; its own tests cover the rest).
-    expect((await t.call('DELETE', `/api/wl-exam/${ids[1]}/omr-files`, ta())).json).toEqual({ deleted: 0 });
+    expect(await t.api(wlExamApi.deleteOmrFiles, { token: ta(), params: { examId: ids[1]! } })).toEqual({ deleted: 0 });
   });
 });
 
@@ -157,10 +160,10 @@ describe('excel', () => {
     const rows = [['아이디', '이름', '점수', '1', '2', '3'], [kids[0]!.loginId, '', 55, null, null, null], [kids[1]!.loginId, '', null, '2', '4', '12'], [kids[2]!.loginId, '', 150, null, null, null]];
     const dry = await upload(`/api/wl-exam/${exam.id}/scores/excel`, await xlsx(rows), { dryRun: 'false' });
     expect(dry.json).toMatchObject({ updated: 0, errors: [{ row: 4, field: '점수', message: expect.stringContaining('만점(100점)') }] });
-    expect((await t.call('GET', `/api/wl-score/${exam.id}/${kids[0]!.id}`, ta())).json.version).toBe(0);
+    expect((await t.api(scoresApi.get, { token: ta(), params: { examId: exam.id, userId: kids[0]!.id } })).version).toBe(0);
     const ok = await upload(`/api/wl-exam/${exam.id}/scores/excel`, await xlsx(rows.slice(0, 3)), { dryRun: 'false' });
     expect(ok.json).toMatchObject({ updated: 2, errors: [] });
-    expect((await t.call('GET', `/api/wl-score/${exam.id}/${kids[1]!.id}`, ta())).json).toMatchObject({ first: 100, marks: '111' });
+    expect(await t.api(scoresApi.get, { token: ta(), params: { examId: exam.id, userId: kids[1]!.id } })).toMatchObject({ first: 100, marks: '111' });
     expect((await upload(`/api/wl-exam/${exam.id}/scores/excel`, Buffer.from('not a sheet'))).json.code).toBe('exams.excel_invalid');
   });
 
@@ -179,39 +182,40 @@ describe('the student, the parent, and release', () => {
     const key = choiceKey(5, 20);
     const exam = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, questions: key, onlineSubmission: true });
     const me = kids[0]!;
-    const open = (await t.call('GET', '/api/sp/exams/open', me.token)).json as { examId: number; questions: unknown[] }[];
+    const open = await t.api(portalExamsApi.open, { token: me.token });
     const mine = open.find((o) => o.examId === exam.id)!;
     expect(mine.questions).toHaveLength(5);
     expect(JSON.stringify(mine)).not.toContain('"answer"');
-    expect((await t.call('POST', `/api/sp/submit-wle/${exam.id}/done`, kids[6]!.token, { answers: sheet(key, 5) })).json.code).toBe('exams.not_participant');
-    expect((await t.call('POST', `/api/sp/submit-wle/${exam.id}/done`, me.token, { answers: sheet(key, 3).slice(0, 4) })).status).toBe(400);
-    expect((await t.call('POST', `/api/sp/submit-wle/${exam.id}/done`, me.token, { answers: sheet(key, 3) })).json).toEqual({ submitted: true, answered: 5 });
-    await t.call('POST', `/api/sp/submit-wle/${exam.id}/done`, kids[1]!.token, { answers: sheet(key, 5) });
+    const submit = (kid: TestAccount, answers: string[]) => ({ token: kid.token, params: { examId: exam.id }, body: { answers } });
+    expect((await t.apiError(portalExamsApi.submit, submit(kids[6]!, sheet(key, 5)))).code).toBe('exams.not_participant');
+    expect((await t.apiError(portalExamsApi.submit, submit(me, sheet(key, 3).slice(0, 4)))).status).toBe(400);
+    expect(await t.api(portalExamsApi.submit, submit(me, sheet(key, 3)))).toEqual({ submitted: true, answered: 5 });
+    await t.api(portalExamsApi.submit, submit(kids[1]!, sheet(key, 5)));
 
-    expect((await t.call('GET', '/api/sp/scores', me.token)).json.some((r: { examId: number }) => r.examId === exam.id)).toBe(false);
-    expect((await t.call('GET', `/api/sp/scores/${exam.id}`, me.token)).status).toBe(403);
-    const links = await t.call('POST', `/api/wl-exam/${exam.id}/score-links`, ta(), { userIds: [me.id], sendSms: false });
-    const token = new URL(links.json[0].url).pathname.split('/').pop()!;
-    const early = await t.call('GET', `/api/link/score/${token}`);
+    expect((await t.api(portalExamsApi.results, { token: me.token })).some((r) => r.examId === exam.id)).toBe(false);
+    expect((await t.apiError(portalExamsApi.result, { token: me.token, params: { examId: exam.id } })).status).toBe(403);
+    const links = await t.api(wlExamApi.scoreLinks, { token: ta(), params: { examId: exam.id }, body: { userIds: [me.id], sendSms: false } });
+    const token = new URL(links[0]!.url).pathname.split('/').pop()!;
+    const early = await t.apiError(scoreLinkApi.view, { params: { token } });
     expect(early.status).toBe(403);
-    expect(JSON.stringify(early.json)).not.toMatch(/"score"|"answer"/);
+    expect(JSON.stringify(early)).not.toMatch(/"score"|"answer"/);
 
-    await t.call('PUT', `/api/wl-exam/${exam.id}/ready-to-show`, ta(), { readyToShow: true });
-    expect((await t.call('POST', `/api/sp/submit-wle/${exam.id}/done`, me.token, { answers: sheet(key, 5) })).json.code).toBe('exams.not_open');
-    const detail = (await t.call('GET', `/api/sp/scores/${exam.id}`, me.token)).json;
+    await t.api(wlExamApi.readyToShow, { token: ta(), params: { examId: exam.id }, body: { readyToShow: true } });
+    expect((await t.apiError(portalExamsApi.submit, submit(me, sheet(key, 5)))).code).toBe('exams.not_open');
+    const detail = await t.api(portalExamsApi.result, { token: me.token, params: { examId: exam.id } });
     expect(detail).toMatchObject({ score: 60, takers: 2, rank: 2, average: 80 });
-    expect(detail.questions.filter((q: { correct: boolean }) => !q.correct)).toHaveLength(2);
+    expect(detail.questions.filter((q) => !q.correct)).toHaveLength(2);
     // Two answers are too few for a class rate (issue 35 item 8): none is shown, only how many answered.
     expect(detail.questions[4]).toMatchObject({ answer: expect.stringMatching(/^[①-⑤]$/), correct: false, correctRate: null, answered: 2 });
-    expect((await t.call('GET', `/api/sp/scores/${exam.id}`, kids[6]!.token)).status).toBe(403);
-    const parent = await t.call('GET', `/api/link/score/${token}`);
-    expect(parent.json).toMatchObject({ studentName: me.name, result: { examId: exam.id, score: 60 } });
-    expect(parent.json.result.trend).toBeUndefined();
-    expect((await t.call('GET', `/api/link/score/${'x'.repeat(32)}`)).status).toBe(404);
+    expect((await t.apiError(portalExamsApi.result, { token: kids[6]!.token, params: { examId: exam.id } })).status).toBe(403);
+    const parent = await t.api(scoreLinkApi.view, { params: { token } });
+    expect(parent).toMatchObject({ studentName: me.name, result: { examId: exam.id, score: 60 } });
+    expect(parent.result).not.toHaveProperty('trend');
+    expect((await t.apiError(scoreLinkApi.view, { params: { token: 'x'.repeat(32) } })).status).toBe(404);
     // A score link opens nothing else: not a file, even with the same token.
-    expect((await t.call('GET', `/api/link/file/${token}`)).status).toBe(404);
+    expect((await t.apiError(parentLinksApi.open, { params: { token } })).status).toBe(404);
     t.clock.advance(15 * 86_400_000);
-    expect((await t.call('GET', `/api/link/score/${token}`)).status).toBe(410);
+    expect((await t.apiError(scoreLinkApi.view, { params: { token } })).status).toBe(410);
     t.clock.advance(-15 * 86_400_000);
   });
 
@@ -220,11 +224,11 @@ describe('the student, the parent, and release', () => {
     const exam = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, questions: key, onlineSubmission: true });
     // Five students of the class: the first answers all five right, the last only the first one.
     for (const [i, kid] of kids.slice(0, MIN_RATE_ANSWERS).entries()) {
-      expect((await t.call('POST', `/api/sp/submit-wle/${exam.id}/done`, kid.token, { answers: sheet(key, 5 - i) })).status).toBe(200);
+      await t.api(portalExamsApi.submit, { token: kid.token, params: { examId: exam.id }, body: { answers: sheet(key, 5 - i) } });
     }
-    await t.call('PUT', `/api/wl-exam/${exam.id}/ready-to-show`, ta(), { readyToShow: true });
-    const detail = (await t.call('GET', `/api/sp/scores/${exam.id}`, kids[0]!.token)).json;
-    expect(detail.questions.map((q: { correctRate: number | null; answered: number }) => [q.correctRate, q.answered])).toEqual([
+    await t.api(wlExamApi.readyToShow, { token: ta(), params: { examId: exam.id }, body: { readyToShow: true } });
+    const detail = await t.api(portalExamsApi.result, { token: kids[0]!.token, params: { examId: exam.id } });
+    expect(detail.questions.map((q) => [q.correctRate, q.answered])).toEqual([
       [1, 5],
       [0.8, 5],
       [0.6, 5],
@@ -235,14 +239,14 @@ describe('the student, the parent, and release', () => {
 
   it('texts the parent a link through the outbox and marks the score as sent by link', async () => {
     const exam = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, questions: [], maxScore: 100 });
-    await t.call('PATCH', `/api/wl-score/${exam.id}/${kids[2]!.id}/value`, ta(), { scoreValue: 88 });
-    expect((await t.call('PUT', `/api/students/${kids[2]!.id}`, ta(), { parentPhone: '010-7777-8888' })).status).toBe(200);
-    const res = await t.call('POST', `/api/wl-exam/${exam.id}/score-links`, ta(), { userIds: [kids[2]!.id] });
-    expect(res.json[0]).toMatchObject({ smsQueued: true });
+    await t.api(scoresApi.setValue, { token: ta(), params: { examId: exam.id, userId: kids[2]!.id }, body: { scoreValue: 88 } });
+    await t.api(studentsApi.update, { token: ta(), params: { id: kids[2]!.id }, body: { parentPhone: '010-7777-8888' } });
+    const res = await t.api(wlExamApi.scoreLinks, { token: ta(), params: { examId: exam.id }, body: { userIds: [kids[2]!.id] } });
+    expect(res[0]).toMatchObject({ smsQueued: true });
     const [text] = await t.ctx.db.select().from(smsOutbox).where(eq(smsOutbox.purpose, 'score_link'));
     expect(text).toMatchObject({ toPhone: '01077778888', kind: 'LMS' });
-    expect(text!.body).toContain(res.json[0].url);
-    expect((await t.call('GET', `/api/wl-score/${exam.id}/${kids[2]!.id}`, ta())).json.delivery).toBe('link');
+    expect(text!.body).toContain(res[0]!.url);
+    expect((await t.api(scoresApi.get, { token: ta(), params: { examId: exam.id, userId: kids[2]!.id } })).delivery).toBe('link');
   });
 
   it('the text gives the expiry on the Korean calendar, as the link page does, just after midnight KST (issue 35 item 6)', async () => {
@@ -252,11 +256,11 @@ describe('the student, the parent, and release', () => {
     t.clock.now = at;
     try {
       const exam = await makeExam(t, { token: ta(), lectureId: lecture.id, weeklyLectureId: wlId, questions: [], maxScore: 100 });
-      const res = await t.call('POST', `/api/wl-exam/${exam.id}/score-links`, ta(), { userIds: [kids[2]!.id], expiresInDays: 14 });
-      const expires = new Date(res.json[0].expiresAt);
+      const [link] = await t.api(wlExamApi.scoreLinks, { token: ta(), params: { examId: exam.id }, body: { userIds: [kids[2]!.id], expiresInDays: 14 } });
+      const expires = new Date(link!.expiresAt);
       const day = kstToday(expires);
       expect(day).not.toBe(expires.toISOString().slice(0, 10));
-      const [text] = await t.ctx.db.select().from(smsOutbox).where(and(eq(smsOutbox.purpose, 'score_link'), like(smsOutbox.body, `%${res.json[0].url}%`)));
+      const [text] = await t.ctx.db.select().from(smsOutbox).where(and(eq(smsOutbox.purpose, 'score_link'), like(smsOutbox.body, `%${link!.url}%`)));
       const weekday = '일월화수목금토'[new Date(`${day}T00:00:00Z`).getUTCDay()];
       expect(text!.body).toContain(`(${Number(day.slice(0, 4))}. ${Number(day.slice(5, 7))}. ${Number(day.slice(8, 10))}.(${weekday})까지 열 수 있습니다)`);
     } finally {

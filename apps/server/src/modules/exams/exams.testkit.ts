@@ -1,4 +1,4 @@
-import type { CreateExamInput, ExamDetail } from '@academy/contracts/exams';
+import { type CreateExamInput, type ExamDetail, examsApi } from '@academy/contracts/exams';
 import { parseAnswerKey, type Question } from '@academy/contracts/grading';
 import type { TestApp } from '../../../test/harness.ts';
 
@@ -18,7 +18,5 @@ export function sheet(key: Question[], right: number): string[] {
 /** Makes an exam in a session through the API (a TA's token is enough). */
 export async function makeExam(t: TestApp, opts: { token: string; lectureId: number; weeklyLectureId: number } & CreateExamInput): Promise<ExamDetail> {
   const { token, lectureId, weeklyLectureId, ...input } = opts;
-  const res = await t.call('POST', `/api/lectures/${lectureId}/weekly-lectures/${weeklyLectureId}/exams/new`, token, { title: '주간 테스트', questions: choiceKey(20), ...input });
-  if (res.status !== 200) throw new Error(`makeExam: ${res.status} ${JSON.stringify(res.json)}`);
-  return res.json as ExamDetail;
+  return t.api(examsApi.create, { token, params: { id: lectureId, wlId: weeklyLectureId }, body: { title: '주간 테스트', questions: choiceKey(20), ...input } });
 }

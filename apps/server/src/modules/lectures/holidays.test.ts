@@ -1,3 +1,4 @@
+import { lecturesApi, weeklyLecturesApi } from '@academy/contracts/lectures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeStaff, type TestAccount } from '../users/users.testkit.ts';
@@ -35,24 +36,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const datesOf = async (lectureId: number) =>
-  ((await t.call('GET', `/api/lectures/${lectureId}/weekly-lectures`, admin.token)).json as { date: string; title: string }[]).map((s) => s.date);
+  (await t.api(weeklyLecturesApi.list, { token: admin.token, params: { id: lectureId } })).map((s) => s.date);
 
 describe('lectures over 설날 2027 (2/6–2/9)', () => {
   const input = { name: '설 연휴 반', schedule: [1, 2, 3].map((d) => ({ dayOfWeek: d, startTime: '18:00', endTime: '20:00' })), startDate: '2027-02-01', endDate: '2027-02-14' };
 
   it('makes no session on holidays by default, and all of them with 공휴일에도 수업; switching it reshapes the future sessions', async () => {
-    const created = await t.call('POST', '/api/lectures', admin.token, lectureInput(t, input));
-    expect(created.status).toBe(200);
-    expect(created.json).toMatchObject({ keepHolidays: false });
-    expect(await datesOf(created.json.id)).toEqual(['2027-02-01', '2027-02-02', '2027-02-03', '2027-02-10']);
+    const created = await t.api(lecturesApi.create, { token: admin.token, body: lectureInput(t, input) });
+    expect(created).toMatchObject({ keepHolidays: false });
+    expect(await datesOf(created.id)).toEqual(['2027-02-01', '2027-02-02', '2027-02-03', '2027-02-10']);
 
-    const keep = await t.call('PUT', `/api/lectures/${created.json.id}`, admin.token, lectureInput(t, { ...input, keepHolidays: true }));
-    expect(keep.status).toBe(200);
-    expect(keep.json).toMatchObject({ keepHolidays: true });
-    expect(await datesOf(created.json.id)).toEqual(['2027-02-01', '2027-02-02', '2027-02-03', '2027-02-08', '2027-02-09', '2027-02-10']);
+    const keep = await t.api(lecturesApi.update, { token: admin.token, params: { id: created.id }, body: lectureInput(t, { ...input, keepHolidays: true }) });
+    expect(keep).toMatchObject({ keepHolidays: true });
+    expect(await datesOf(created.id)).toEqual(['2027-02-01', '2027-02-02', '2027-02-03', '2027-02-08', '2027-02-09', '2027-02-10']);
 
-    await t.call('PUT', `/api/lectures/${created.json.id}`, admin.token, lectureInput(t, { ...input, keepHolidays: false }));
-    expect(await datesOf(created.json.id)).toEqual(['2027-02-01', '2027-02-02', '2027-02-03', '2027-02-10']);
+    await t.api(lecturesApi.update, { token: admin.token, params: { id: created.id }, body: lectureInput(t, { ...input, keepHolidays: false }) });
+    expect(await datesOf(created.id)).toEqual(['2027-02-01', '2027-02-02', '2027-02-03', '2027-02-10']);
   });
 
   it('refuses a keepHolidays that is not a boolean, naming the field', async () => {

@@ -1,5 +1,5 @@
 import { addDays, kstToday } from '@academy/contracts/dates';
-import type { LectureInput, WeeklyLectureSummary } from '@academy/contracts/lectures';
+import { type LectureInput, lecturesApi, weeklyLecturesApi, type WeeklyLectureSummary } from '@academy/contracts/lectures';
 import type { TestApp } from '../../../test/harness.ts';
 
 /** A lecture body for tests: one session a week on Tuesday, three weeks back to four weeks ahead. */
@@ -27,13 +27,8 @@ export async function makeLecture(
   opts: { adminToken: string; students?: number[] } & Partial<LectureInput>,
 ): Promise<{ id: number; sessions: WeeklyLectureSummary[] }> {
   const { adminToken, students, ...over } = opts;
-  const created = await t.call('POST', '/api/lectures', adminToken, lectureInput(t, over));
-  if (created.status !== 200) throw new Error(`makeLecture: ${created.status} ${JSON.stringify(created.json)}`);
-  const id = created.json.id as number;
-  if (students?.length) {
-    const enrolled = await t.call('POST', `/api/lectures/${id}/students`, adminToken, { userIds: students });
-    if (enrolled.status !== 200) throw new Error(`makeLecture enrol: ${enrolled.status} ${JSON.stringify(enrolled.json)}`);
-  }
-  const sessions = (await t.call('GET', `/api/lectures/${id}/weekly-lectures`, adminToken)).json as WeeklyLectureSummary[];
+  const { id } = await t.api(lecturesApi.create, { token: adminToken, body: lectureInput(t, over) });
+  if (students?.length) await t.api(lecturesApi.enrol, { token: adminToken, params: { id }, body: { userIds: students } });
+  const sessions = await t.api(weeklyLecturesApi.list, { token: adminToken, params: { id } });
   return { id, sessions };
 }

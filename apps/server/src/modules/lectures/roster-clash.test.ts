@@ -1,3 +1,4 @@
+import { lecturesApi } from '@academy/contracts/lectures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeStudent } from '../students/students.testkit.ts';
@@ -21,25 +22,22 @@ describe('enrolling at a time the student already takes another lecture', () => 
     const touching = await makeLecture(t, { adminToken: admin.token, name: '화 국어 뒤', schedule: [{ dayOfWeek: 2, startTime: '21:00', endTime: '22:00' }] });
     const overlapping = await makeLecture(t, { adminToken: admin.token, name: '화 영어', schedule: [{ dayOfWeek: 2, startTime: '20:00', endTime: '22:00' }] });
 
-    const none = await t.call('POST', `/api/lectures/${touching.id}/students/clashes`, admin.token, { userIds: [s.id] });
-    expect(none.status).toBe(200);
-    expect(none.json).toEqual({ clashes: [] });
+    const none = await t.api(lecturesApi.enrolClashes, { token: admin.token, params: { id: touching.id }, body: { userIds: [s.id] } });
+    expect(none).toEqual({ clashes: [] });
 
-    const check = await t.call('POST', `/api/lectures/${overlapping.id}/students/clashes`, admin.token, { userIds: [s.id, free.id] });
-    expect(check.status).toBe(200);
-    expect(check.json.clashes).toEqual([{ userId: s.id, studentName: '정겹침', lectureId: expect.any(Number), lectureName: '화 수학', dayOfWeek: 2, startTime: '19:00', endTime: '21:00' }]);
+    const check = await t.api(lecturesApi.enrolClashes, { token: admin.token, params: { id: overlapping.id }, body: { userIds: [s.id, free.id] } });
+    expect(check.clashes).toEqual([{ userId: s.id, studentName: '정겹침', lectureId: expect.any(Number), lectureName: '화 수학', dayOfWeek: 2, startTime: '19:00', endTime: '21:00' }]);
 
-    const enrol = await t.call('POST', `/api/lectures/${overlapping.id}/students`, admin.token, { userIds: [s.id, free.id] });
-    expect(enrol.status).toBe(200);
-    expect(enrol.json.enrolled).toBe(2);
-    expect(enrol.json.clashes).toEqual(check.json.clashes);
+    const enrol = await t.api(lecturesApi.enrol, { token: admin.token, params: { id: overlapping.id }, body: { userIds: [s.id, free.id] } });
+    expect(enrol.enrolled).toBe(2);
+    expect(enrol.clashes).toEqual(check.clashes);
   });
 
   it('refuses a bad body with a Korean message and is for staff only', async () => {
     const lec = await makeLecture(t, { adminToken: admin.token, name: '검사용' });
-    const bad = await t.call('POST', `/api/lectures/${lec.id}/students/clashes`, admin.token, { userIds: [] });
+    const bad = await t.apiError(lecturesApi.enrolClashes, { token: admin.token, params: { id: lec.id }, body: { userIds: [] } });
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.json)).toMatch(/[가-힣]/);
-    expect((await t.call('POST', `/api/lectures/${lec.id}/students/clashes`, undefined, { userIds: [1] })).status).toBe(401);
+    expect(JSON.stringify(bad)).toMatch(/[가-힣]/);
+    expect((await t.apiError(lecturesApi.enrolClashes, { params: { id: lec.id }, body: { userIds: [1] } })).status).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 import type { Question } from '@academy/contracts/grading';
-import type { OmrApplyPreview, OmrBatchDetail } from '@academy/contracts/omr';
+import { scoresApi } from '@academy/contracts/exams';
+import { omrApi } from '@academy/contracts/omr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeExam } from '../exams/exams.testkit.ts';
@@ -24,7 +25,7 @@ let typed: { id: number; name: string };
 let fresh: { id: number; name: string };
 let same: { id: number; name: string };
 const ta = () => staff.ta.token;
-const cell = async (userId: number) => (await t.call('GET', `/api/wl-score/${examId}/${userId}`, ta())).json as { first: number | null; clinic: string; answers: unknown };
+const cell = (userId: number) => t.api(scoresApi.get, { token: ta(), params: { examId, userId } });
 const newBatch = (sheets: { userId: number; score: number }[]) =>
   makeReadyBatch(t, { examId, lectureId, weeklyLectureId: wlId, createdBy: staff.ta.id, sheets: sheets.map((s) => ({ userId: s.userId, answers: scoring(s.score) })) });
 
@@ -38,8 +39,8 @@ beforeAll(async () => {
   wlId = lecture.sessions.find((s) => s.participantCount > 0)!.id;
   examId = (await makeExam(t, { token: ta(), lectureId, weeklyLectureId: wlId, title: '12월 1주차 테스트', questions: KEY, cutline: 60 })).id;
   // Typed in the grid before the sheets come back: 55 is under the cutline, so 클리닉대상.
-  expect((await t.call('PATCH', `/api/wl-score/${examId}/${typed.id}/value`, ta(), { scoreValue: 55 })).status).toBe(200);
-  expect((await t.call('PATCH', `/api/wl-score/${examId}/${same.id}/value`, ta(), { scoreValue: 80 })).status).toBe(200);
+  await t.api(scoresApi.setValue, { token: ta(), params: { examId, userId: typed.id }, body: { scoreValue: 55 } });
+  await t.api(scoresApi.setValue, { token: ta(), params: { examId, userId: same.id }, body: { scoreValue: 80 } });
 }, 60_000);
 
 afterAll(async () => {
@@ -51,7 +52,8 @@ describe('omr apply', () => {
     const { batchId, sheetOf } = await newBatch([{ userId: typed.id, score: 60 }, { userId: fresh.id, score: 90 }, { userId: same.id, score: 80 }]);
     expect((await cell(typed.id))).toMatchObject({ first: 55, clinic: 'required' });
 
-    const preview = (await t.call('GET', `/api/omr/batches/${batchId}/apply`, ta())).json as OmrApplyPreview;
+    const batch = { token: ta(), params: { batchId } };
+    const preview = await t.api(omrApi.applyPreview, batch);
     expect(preview).toMatchObject({ batchId, maxScore: 100, cutline: 60 });
     expect(preview.items).toEqual([
       { sheetId: sheetOf(typed.id), userId: typed.id, studentName: typed.name, currentScore: 55, currentClinic: 'required', omrScore: 60, differs: true },
@@ -60,44 +62,45 @@ describe('omr apply', () => {
     ]);
 
     // Without a choice for the differing sheet nothing is written, and the message names the student.
-    const refused = await t.call('POST', `/api/omr/batches/${batchId}/apply`, ta(), {});
+    const refused = await t.apiError(omrApi.apply, { ...batch, body: {} });
     expect(refused.status).toBe(409);
-    expect(refused.json.code).toBe('omr.choice_required');
-    expect(refused.json.message).toContain(`${typed.name} (지금 55점, 클리닉대상 → OMR 60점)`);
-    expect(refused.json.message).toContain('골라 주세요');
+    expect(refused.code).toBe('omr.choice_required');
+    expect(refused.message).toContain(`${typed.name} (지금 55점, 클리닉대상 → OMR 60점)`);
+    expect(refused.message).toContain('골라 주세요');
     expect(await cell(typed.id)).toMatchObject({ first: 55, clinic: 'required' });
     expect((await cell(fresh.id)).first).toBeNull();
 
     // Bad choices are refused in Korean, naming the field by its Korean name.
+    // A choice the contract does not know, sent by hand.
     const badUse = await t.call('POST', `/api/omr/batches/${batchId}/apply`, ta(), { choices: [{ sheetId: sheetOf(typed.id), use: 'both' }] });
     expect(badUse.status).toBe(400);
     expect(badUse.json.message).toContain('반영할 점수');
     expect(badUse.json.message).not.toMatch(/\buse\b|choices/);
-    const stranger = await t.call('POST', `/api/omr/batches/${batchId}/apply`, ta(), { choices: [{ sheetId: 999_999, use: 'omr' }] });
+    const stranger = await t.apiError(omrApi.apply, { ...batch, body: { choices: [{ sheetId: 999_999, use: 'omr' }] } });
     expect(stranger.status).toBe(404);
-    expect(stranger.json.code).toBe('omr.sheet_not_found');
+    expect(stranger.code).toBe('omr.sheet_not_found');
 
     // Keeping the typed score: 55 and 클리닉대상 stay; the others are written.
-    const applied = await t.call('POST', `/api/omr/batches/${batchId}/apply`, ta(), { choices: [{ sheetId: sheetOf(typed.id), use: 'current' }] });
-    expect(applied.json).toEqual({ applied: 2, kept: 1, remaining: 0 });
+    const applied = await t.api(omrApi.apply, { ...batch, body: { choices: [{ sheetId: sheetOf(typed.id), use: 'current' }] } });
+    expect(applied).toEqual({ applied: 2, kept: 1, remaining: 0 });
     expect(await cell(typed.id)).toMatchObject({ first: 55, clinic: 'required', answers: null });
     expect(await cell(fresh.id)).toMatchObject({ first: 90, clinic: 'none' });
     expect((await cell(same.id)).first).toBe(80);
-    const batch = (await t.call('GET', `/api/omr/batches/${batchId}`, ta())).json as OmrBatchDetail;
-    expect(batch.status).toBe('done');
-    expect(batch.sheets).toMatchObject({ applied: 2, kept: 1, ready: 0 });
-    expect(batch.sheetList.find((s) => s.userId === typed.id)).toMatchObject({ status: 'kept', reason: '기존 점수 55점을 유지했습니다 (OMR 60점)' });
+    const done = await t.api(omrApi.batch, batch);
+    expect(done.status).toBe('done');
+    expect(done.sheets).toMatchObject({ applied: 2, kept: 1, ready: 0 });
+    expect(done.sheetList.find((s) => s.userId === typed.id)).toMatchObject({ status: 'kept', reason: '기존 점수 55점을 유지했습니다 (OMR 60점)' });
     // The kept sheet is not the score's sheet.
-    expect((await t.call('GET', `/api/wl-score/${examId}/${typed.id}/omr`, ta())).status).toBe(404);
-    expect((await t.call('GET', `/api/omr/batches/${batchId}/apply`, ta())).json.items).toEqual([]);
+    expect((await t.apiError(omrApi.scoreSheet, { token: ta(), params: { examId, userId: typed.id } })).status).toBe(404);
+    expect((await t.api(omrApi.applyPreview, batch)).items).toEqual([]);
   });
 
   it('writes the OMR score over a typed one when the TA chooses it, and the clinic follows the score', async () => {
     const { batchId, sheetOf } = await newBatch([{ userId: typed.id, score: 60 }]);
-    const applied = await t.call('POST', `/api/omr/batches/${batchId}/apply`, ta(), { choices: [{ sheetId: sheetOf(typed.id), use: 'omr' }] });
-    expect(applied.json).toEqual({ applied: 1, kept: 0, remaining: 0 });
+    const applied = await t.api(omrApi.apply, { token: ta(), params: { batchId }, body: { choices: [{ sheetId: sheetOf(typed.id), use: 'omr' }] } });
+    expect(applied).toEqual({ applied: 1, kept: 0, remaining: 0 });
     expect(await cell(typed.id)).toMatchObject({ first: 60, clinic: 'none' });
-    const history = (await t.call('GET', `/api/wl-score/${examId}/${typed.id}/history`, ta())).json as { action: string }[];
+    const history = await t.api(scoresApi.history, { token: ta(), params: { examId, userId: typed.id } });
     expect(history.at(-1)!.action).toBe('score.omr');
   });
 });

@@ -1,4 +1,4 @@
-import type { PayrollLine } from '@academy/contracts/payroll';
+import { payrollApi, type PayrollLine } from '@academy/contracts/payroll';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeTa, makeWageType } from '../staff/staff.testkit.ts';
@@ -22,9 +22,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function lineOf(month: string, taId: number): Promise<PayrollLine> {
-  const res = await t.call('GET', `/api/admin/payroll-info?month=${month}`, admin);
-  expect(res.status).toBe(200);
-  const line = (res.json.lines as PayrollLine[]).find((l) => l.taId === taId);
+  const info = await t.api(payrollApi.info, { token: admin, query: { month } });
+  const line = info.lines.find((l) => l.taId === taId);
   if (!line) throw new Error(`no line for TA ${taId} in ${month}`);
   return line;
 }
@@ -59,13 +58,13 @@ describe('golden payroll cases (docs/payroll.md)', () => {
     const ta = await makeTa(t, { adminToken: admin, hourlyWage: 12_000 });
     const [record] = await shifts(ta.id, [['2026-03-13', '18:00', '04:00']]);
     expect(record).toMatchObject({ workDate: '2026-03-13', minutes: 600, nightMinutes: 360 });
-    expect((await t.call('PUT', '/api/admin/payroll-settings', admin, { premiumsEnabled: true })).json.premiumsEnabled).toBe(true);
+    expect((await t.api(payrollApi.updateSettings, { token: admin, body: { premiumsEnabled: true } })).premiumsEnabled).toBe(true);
     try {
       const line = await lineOf('2026-03', ta.id);
       expect(line).toMatchObject({ minutesWorked: 600, daysWorked: 2, night: { minutes: 360, amount: 36_000 }, overtime: { minutes: 120, amount: 12_000 } });
       expect(line.totals).toMatchObject({ hourly: 120_000, premiums: 48_000, wages: 168_000 });
     } finally {
-      await t.call('PUT', '/api/admin/payroll-settings', admin, { premiumsEnabled: false });
+      await t.api(payrollApi.updateSettings, { token: admin, body: { premiumsEnabled: false } });
     }
     expect((await lineOf('2026-03', ta.id)).totals.premiums).toBe(0);
   });
@@ -92,7 +91,7 @@ describe('golden payroll cases (docs/payroll.md)', () => {
     const line = await lineOf('2026-03', ta.id);
     expect(line).toMatchObject({ belowMinimum: true, minimumWage: 10_320 });
     expect(line.hours[0]).toMatchObject({ rate: 10_030, amount: 100_300, belowMinimum: true });
-    const settings = (await t.call('GET', '/api/admin/payroll-settings', admin)).json;
-    expect(settings.years.find((y: { year: number }) => y.year === 2026)).toMatchObject({ minimumWage: 10_320, pensionPpm: 47_500, healthPpm: 35_950 });
+    const settings = await t.api(payrollApi.settings, { token: admin });
+    expect(settings.years.find((y) => y.year === 2026)).toMatchObject({ minimumWage: 10_320, pensionPpm: 47_500, healthPpm: 35_950 });
   });
 });

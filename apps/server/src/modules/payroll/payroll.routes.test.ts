@@ -1,9 +1,11 @@
 import { kstToday } from '@academy/contracts/dates';
-import type { PayrollLine, WorkRecord } from '@academy/contracts/payroll';
+import { filesApi } from '@academy/contracts/files';
+import { payrollApi, workApi } from '@academy/contracts/payroll';
+import { taApi, wageTypesApi } from '@academy/contracts/staff';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { ApiCallError, type ApiError, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { auditLogs } from '../../lib/audit/audit.table.ts';
 import { drawableGlyphCount, sendToUrl, uploadFile } from '../files/files.testkit.ts';
 import { makeTa, makeWageType } from '../staff/staff.testkit.ts';
@@ -27,6 +29,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
+/** The status a typed call ends with: 200 for a reply, else the refusal's. */
+const statusOf = (call: Promise<unknown>) =>
+  call.then(
+    () => 200,
+    (e: unknown) => {
+      if (e instanceof ApiCallError) return e.error.status;
+      throw e;
+    },
+  );
+
 /** Sets the test clock to a Korean time. */
 const at = (date: string, time: string) => {
   t.clock.now = new Date(kst(date, time));
@@ -37,55 +49,54 @@ describe('clocking in and out', () => {
     const ta = await makeTa(t, { adminToken: admin(), hourlyWage: 12_000 });
     at('2026-11-02', '09:00');
     t.clock.now = new Date(t.clock.now.getTime() + 37_000);
-    const status0 = (await t.call('GET', '/api/supervisor/work-status', ta.token)).json;
+    const status0 = await t.api(workApi.status, { token: ta.token });
     expect(status0.open).toBeNull();
-    expect(status0.wageTypes.map((w: { name: string; rate: number }) => [w.name, w.rate])).toEqual([['수업보조', 12_000], ['클리닉', 13_000]]);
-    const inn = await t.call('POST', '/api/supervisor/work-in-v2', ta.token, { wageTypeId });
-    expect(inn.status).toBe(200);
-    expect(inn.json).toMatchObject({ status: 'open', startedAt: new Date(kst('2026-11-02', '09:00')).toISOString(), wageTypeName: '수업보조', workDate: '2026-11-02' });
-    const twice = await t.call('POST', '/api/supervisor/work-in-v2', ta.token, { wageTypeId: other });
-    expect([twice.status, twice.json.code]).toEqual([409, 'payroll.already_clocked_in']);
-    expect((await t.call('GET', '/api/supervisor/work-status', ta.token)).json.open.id).toBe(inn.json.id);
+    expect(status0.wageTypes.map((w) => [w.name, w.rate])).toEqual([['수업보조', 12_000], ['클리닉', 13_000]]);
+    const inn = await t.api(workApi.clockIn, { token: ta.token, body: { wageTypeId } });
+    expect(inn).toMatchObject({ status: 'open', startedAt: new Date(kst('2026-11-02', '09:00')).toISOString(), wageTypeName: '수업보조', workDate: '2026-11-02' });
+    const twice = await t.apiError(workApi.clockIn, { token: ta.token, body: { wageTypeId: other } });
+    expect([twice.status, twice.code]).toEqual([409, 'payroll.already_clocked_in']);
+    expect((await t.api(workApi.status, { token: ta.token })).open!.id).toBe(inn.id);
     at('2026-11-02', '13:30');
-    const out = await t.call('POST', '/api/supervisor/work-out-v2', ta.token);
-    expect(out.json).toMatchObject({ status: 'closed', minutes: 270 });
-    expect((await t.call('POST', '/api/supervisor/work-out-v2', ta.token)).json.code).toBe('payroll.not_clocked_in');
-    const mine = (await t.call('GET', '/api/supervisor/work-in-out?month=2026-11', ta.token)).json as WorkRecord[];
+    const out = await t.api(workApi.clockOut, { token: ta.token });
+    expect(out).toMatchObject({ status: 'closed', minutes: 270 });
+    expect((await t.apiError(workApi.clockOut, { token: ta.token })).code).toBe('payroll.not_clocked_in');
+    const mine = await t.api(workApi.myRecords, { token: ta.token, query: { month: '2026-11' } });
     expect(mine.map((r) => r.minutes)).toEqual([270]);
   });
 
   it('two clicks at once open one record', async () => {
     const ta = await makeTa(t, { adminToken: admin() });
     at('2026-11-03', '10:00');
-    const results = await Promise.all([1, 2, 3].map(() => t.call('POST', '/api/supervisor/work-in-v2', ta.token, { wageTypeId })));
-    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const results = await Promise.all([1, 2, 3].map(() => statusOf(t.api(workApi.clockIn, { token: ta.token, body: { wageTypeId } }))));
+    expect(results.sort()).toEqual([200, 409, 409]);
   });
 
   it('a record left open past its work day is flagged for an admin, never closed; the TA can clock in again', async () => {
     const ta = await makeTa(t, { adminToken: admin() });
     at('2026-11-04', '20:00');
-    const night = (await t.call('POST', '/api/supervisor/work-in-v2', ta.token, { wageTypeId })).json as WorkRecord;
+    const night = await t.api(workApi.clockIn, { token: ta.token, body: { wageTypeId } });
     // Past midnight the shift is still open: the work day ends at 06:00.
     at('2026-11-05', '01:30');
-    expect((await t.call('GET', '/api/supervisor/work-status', ta.token)).json.open.id).toBe(night.id);
+    expect((await t.api(workApi.status, { token: ta.token })).open!.id).toBe(night.id);
     at('2026-11-05', '09:00');
-    const refused = await t.call('POST', '/api/supervisor/work-out-v2', ta.token);
-    expect([refused.status, refused.json.code]).toEqual([409, 'payroll.past_day_open']);
-    const status = (await t.call('GET', '/api/supervisor/work-status', ta.token)).json;
+    const refused = await t.apiError(workApi.clockOut, { token: ta.token });
+    expect([refused.status, refused.code]).toEqual([409, 'payroll.past_day_open']);
+    const status = await t.api(workApi.status, { token: ta.token });
     expect(status.open).toBeNull();
-    expect(status.missingOut.map((r: WorkRecord) => [r.id, r.status, r.endedAt])).toEqual([[night.id, 'missing_out', null]]);
-    expect((await t.call('POST', '/api/supervisor/work-in-v2', ta.token, { wageTypeId })).status).toBe(200);
-    const list = (await t.call('GET', `/api/admin/work-in-out?from=2026-11-04&to=2026-11-05&taId=${ta.id}`, admin())).json as WorkRecord[];
+    expect(status.missingOut.map((r) => [r.id, r.status, r.endedAt])).toEqual([[night.id, 'missing_out', null]]);
+    await t.api(workApi.clockIn, { token: ta.token, body: { wageTypeId } });
+    const list = await t.api(payrollApi.records, { token: admin(), query: { from: '2026-11-04', to: '2026-11-05', taId: ta.id } });
     expect(list.map((r) => r.status)).toEqual(['missing_out', 'open']);
   });
 
   it('only allowed wage types, and only TA accounts, clock in', async () => {
     const ta = await makeTa(t, { adminToken: admin(), wageTypeIds: [other] });
-    const refused = await t.call('POST', '/api/supervisor/work-in-v2', ta.token, { wageTypeId });
-    expect([refused.status, refused.json.code]).toEqual([400, 'payroll.wage_type_not_allowed']);
-    expect((await t.call('POST', '/api/supervisor/work-in-v2', admin(), { wageTypeId })).json.code).toBe('payroll.not_a_ta');
-    expect((await t.call('POST', '/api/supervisor/work-in-v2', student.token, { wageTypeId })).status).toBe(403);
-    expect((await t.call('POST', '/api/supervisor/work-in-v2', ta.token, { wageTypeId: 'x' })).json.message).toContain('급여 유형');
+    const refused = await t.apiError(workApi.clockIn, { token: ta.token, body: { wageTypeId } });
+    expect([refused.status, refused.code]).toEqual([400, 'payroll.wage_type_not_allowed']);
+    expect((await t.apiError(workApi.clockIn, { token: admin(), body: { wageTypeId } })).code).toBe('payroll.not_a_ta');
+    expect((await t.apiError(workApi.clockIn, { token: student.token, body: { wageTypeId } })).status).toBe(403);
+    expect((await t.apiError(workApi.clockIn, { token: ta.token, body: { wageTypeId: 'x' } })).message).toContain('급여 유형');
   });
 });
 
@@ -94,20 +105,20 @@ describe('admin corrections', () => {
     const ta = await makeTa(t, { adminToken: admin() });
     t.clock.now = new Date();
     const rec = await addShift(t, { adminToken: admin(), taId: ta.id, wageTypeId, date: '2026-10-05', from: '14:00', to: '18:00' });
-    const fixed = await t.call('PUT', `/api/admin/work-in-out/${rec.id}`, staff.manager.token, { endedAt: new Date(kst('2026-10-05', '19:30')).toISOString(), wageTypeId: other, reason: '퇴근을 늦게 찍음' });
-    expect(fixed.json).toMatchObject({ minutes: 330, wageTypeName: '클리닉', corrected: true, correctionReason: '퇴근을 늦게 찍음' });
-    const history = (await t.call('GET', `/api/admin/work-in-out/${rec.id}/history`, admin())).json;
+    const fixed = await t.api(payrollApi.updateRecord, { token: staff.manager.token, params: { id: rec.id }, body: { endedAt: new Date(kst('2026-10-05', '19:30')).toISOString(), wageTypeId: other, reason: '퇴근을 늦게 찍음' } });
+    expect(fixed).toMatchObject({ minutes: 330, wageTypeName: '클리닉', corrected: true, correctionReason: '퇴근을 늦게 찍음' });
+    const history = await t.api(payrollApi.recordHistory, { token: admin(), params: { id: rec.id } });
     expect(history.at(-1)).toMatchObject({ action: 'work.correct', actorName: '이실장', reason: '퇴근을 늦게 찍음', before: { endedAt: new Date(kst('2026-10-05', '18:00')).toISOString() } });
+    // No reason at all: the contract requires one, so this body is sent by hand.
     const noReason = await t.call('PUT', `/api/admin/work-in-out/${rec.id}`, admin(), { endedAt: new Date(kst('2026-10-05', '19:00')).toISOString() });
     expect([noReason.status, noReason.json.message]).toEqual([400, '사유: 필수 입력 항목입니다']);
-    const overlap = await t.call('POST', '/api/admin/work-in-out', admin(), { taId: ta.id, wageTypeId, startedAt: new Date(kst('2026-10-05', '19:00')).toISOString(), endedAt: new Date(kst('2026-10-05', '21:00')).toISOString(), reason: '빠진 근무' });
-    expect([overlap.status, overlap.json.code]).toEqual([409, 'payroll.record_overlap']);
-    const future = await t.call('POST', '/api/admin/work-in-out', admin(), { taId: ta.id, wageTypeId, startedAt: new Date(Date.now() + 3_600_000).toISOString(), endedAt: new Date(Date.now() + 7_200_000).toISOString(), reason: '미래 근무' });
-    expect(future.json.code).toBe('payroll.record_invalid');
-    const backwards = await t.call('POST', '/api/admin/work-in-out', admin(), { taId: ta.id, wageTypeId, startedAt: new Date(kst('2026-10-06', '19:00')).toISOString(), endedAt: new Date(kst('2026-10-06', '18:00')).toISOString(), reason: '빠진 근무' });
-    expect(backwards.json.message).toContain('퇴근 시각은 출근 시각보다');
-    const del = await t.call('DELETE', `/api/admin/work-in-out/${rec.id}?reason=${encodeURIComponent('중복 기록')}`, admin());
-    expect(del.status).toBe(200);
+    const overlap = await t.apiError(payrollApi.createRecord, { token: admin(), body: { taId: ta.id, wageTypeId, startedAt: new Date(kst('2026-10-05', '19:00')).toISOString(), endedAt: new Date(kst('2026-10-05', '21:00')).toISOString(), reason: '빠진 근무' } });
+    expect([overlap.status, overlap.code]).toEqual([409, 'payroll.record_overlap']);
+    const future = await t.apiError(payrollApi.createRecord, { token: admin(), body: { taId: ta.id, wageTypeId, startedAt: new Date(Date.now() + 3_600_000).toISOString(), endedAt: new Date(Date.now() + 7_200_000).toISOString(), reason: '미래 근무' } });
+    expect(future.code).toBe('payroll.record_invalid');
+    const backwards = await t.apiError(payrollApi.createRecord, { token: admin(), body: { taId: ta.id, wageTypeId, startedAt: new Date(kst('2026-10-06', '19:00')).toISOString(), endedAt: new Date(kst('2026-10-06', '18:00')).toISOString(), reason: '빠진 근무' } });
+    expect(backwards.message).toContain('퇴근 시각은 출근 시각보다');
+    await t.api(payrollApi.deleteRecord, { token: admin(), params: { id: rec.id }, query: { reason: '중복 기록' } });
     const trail = await t.ctx.db.select().from(auditLogs).where(and(eq(auditLogs.entity, 'work_record'), eq(auditLogs.entityId, String(rec.id)), eq(auditLogs.action, 'work.delete')));
     expect(trail[0]).toMatchObject({ actorId: staff.admin.id, after: { reason: '중복 기록' } });
   });
@@ -118,43 +129,43 @@ describe('closed months', () => {
     const ta = await makeTa(t, { adminToken: admin(), hourlyWage: 12_000 });
     t.clock.now = new Date();
     const rec = await addShift(t, { adminToken: admin(), taId: ta.id, wageTypeId, date: '2026-06-10', from: '10:00', to: '14:00' });
-    const wage = (await t.call('POST', '/api/admin/ta-monthly-custom-wage', admin(), { taId: ta.id, month: '2026-06', amount: 10_000, memo: '감독 수당' })).json;
-    const notOver = await t.call('POST', `/api/admin/payroll/${kstToday(new Date()).slice(0, 7)}/close`, admin());
-    expect(notOver.json.code).toBe('payroll.month_not_over');
-    const closed = await t.call('POST', '/api/admin/payroll/2026-06/close', admin());
-    expect(closed.json).toMatchObject({ status: 'closed', closedByName: '김원장' });
-    const line = (closed.json.lines as PayrollLine[]).find((l) => l.taId === ta.id)!;
+    const wage = await t.api(payrollApi.createCustomWage, { token: admin(), body: { taId: ta.id, month: '2026-06', amount: 10_000, memo: '감독 수당' } });
+    const notOver = await t.apiError(payrollApi.close, { token: admin(), params: { month: kstToday(new Date()).slice(0, 7) } });
+    expect(notOver.code).toBe('payroll.month_not_over');
+    const closed = await t.api(payrollApi.close, { token: admin(), params: { month: '2026-06' } });
+    expect(closed).toMatchObject({ status: 'closed', closedByName: '김원장' });
+    const line = closed.lines.find((l) => l.taId === ta.id)!;
     expect(line.totals.wages).toBe(58_000);
 
     const refusals = await Promise.all([
-      t.call('PUT', `/api/admin/work-in-out/${rec.id}`, admin(), { endedAt: new Date(kst('2026-06-10', '15:00')).toISOString(), reason: '정정' }),
-      t.call('DELETE', `/api/admin/work-in-out/${rec.id}?reason=${encodeURIComponent('삭제')}`, admin()),
-      t.call('POST', '/api/admin/work-in-out', admin(), { taId: ta.id, wageTypeId, startedAt: new Date(kst('2026-06-11', '10:00')).toISOString(), endedAt: new Date(kst('2026-06-11', '12:00')).toISOString(), reason: '빠진 근무' }),
-      t.call('POST', '/api/admin/ta-monthly-custom-wage', admin(), { taId: ta.id, month: '2026-06', amount: 5_000, memo: '추가' }),
-      t.call('PUT', `/api/admin/ta-monthly-custom-wage/${wage.id}`, admin(), { taId: ta.id, month: '2026-06', amount: 20_000, memo: '감독 수당' }),
-      t.call('DELETE', `/api/admin/ta-monthly-custom-wage/${wage.id}`, admin()),
+      t.apiError(payrollApi.updateRecord, { token: admin(), params: { id: rec.id }, body: { endedAt: new Date(kst('2026-06-10', '15:00')).toISOString(), reason: '정정' } }),
+      t.apiError(payrollApi.deleteRecord, { token: admin(), params: { id: rec.id }, query: { reason: '삭제' } }),
+      t.apiError(payrollApi.createRecord, { token: admin(), body: { taId: ta.id, wageTypeId, startedAt: new Date(kst('2026-06-11', '10:00')).toISOString(), endedAt: new Date(kst('2026-06-11', '12:00')).toISOString(), reason: '빠진 근무' } }),
+      t.apiError(payrollApi.createCustomWage, { token: admin(), body: { taId: ta.id, month: '2026-06', amount: 5_000, memo: '추가' } }),
+      t.apiError(payrollApi.updateCustomWage, { token: admin(), params: { id: wage.id }, body: { taId: ta.id, month: '2026-06', amount: 20_000, memo: '감독 수당' } }),
+      t.apiError(payrollApi.deleteCustomWage, { token: admin(), params: { id: wage.id } }),
       // A shift moved out of a closed month is a write into it too.
-      t.call('PUT', `/api/admin/work-in-out/${rec.id}`, admin(), { startedAt: new Date(kst('2026-07-01', '10:00')).toISOString(), endedAt: new Date(kst('2026-07-01', '14:00')).toISOString(), reason: '날짜 정정' }),
+      t.apiError(payrollApi.updateRecord, { token: admin(), params: { id: rec.id }, body: { startedAt: new Date(kst('2026-07-01', '10:00')).toISOString(), endedAt: new Date(kst('2026-07-01', '14:00')).toISOString(), reason: '날짜 정정' } }),
     ]);
-    for (const r of refusals) expect([r.status, r.json.code]).toEqual([409, 'payroll.month_closed']);
-    expect(refusals[0]!.json.message).toContain('2026년 7월 추가·공제 항목');
-    expect((await t.call('GET', '/api/supervisor/work-in-out?month=2026-06', ta.token)).json[0].monthClosed).toBe(true);
+    for (const r of refusals) expect([r.status, r.code]).toEqual([409, 'payroll.month_closed']);
+    expect(refusals[0]!.message).toContain('2026년 7월 추가·공제 항목');
+    expect((await t.api(workApi.myRecords, { token: ta.token, query: { month: '2026-06' } }))[0]!.monthClosed).toBe(true);
 
     // The correction goes to July; June's payroll stays as it was closed, even after a rate change.
-    expect((await t.call('POST', '/api/admin/ta-monthly-custom-wage', admin(), { taId: ta.id, month: '2026-07', amount: 12_000, memo: '6월 근무 1시간 정정분' })).status).toBe(200);
-    await t.call('PUT', `/api/admin/ta/${ta.id}/wage`, admin(), { hourlyWage: 15_000 });
-    const june = (await t.call('GET', '/api/admin/payroll-info?month=2026-06', admin())).json;
-    expect(june.lines.find((l: PayrollLine) => l.taId === ta.id).totals.wages).toBe(58_000);
-    expect((await t.call('POST', '/api/admin/payroll/2026-06/close', admin())).json.closedAt).toBe(closed.json.closedAt);
+    await t.api(payrollApi.createCustomWage, { token: admin(), body: { taId: ta.id, month: '2026-07', amount: 12_000, memo: '6월 근무 1시간 정정분' } });
+    await t.api(taApi.setWage, { token: admin(), params: { id: ta.id }, body: { hourlyWage: 15_000 } });
+    const june = await t.api(payrollApi.info, { token: admin(), query: { month: '2026-06' } });
+    expect(june.lines.find((l) => l.taId === ta.id)!.totals.wages).toBe(58_000);
+    expect((await t.api(payrollApi.close, { token: admin(), params: { month: '2026-06' } })).closedAt).toBe(closed.closedAt);
   });
 
   it('cannot be closed while a record has no clock-out', async () => {
     const ta = await makeTa(t, { adminToken: admin() });
     at('2026-05-20', '10:00');
-    await t.call('POST', '/api/supervisor/work-in-v2', ta.token, { wageTypeId });
+    await t.api(workApi.clockIn, { token: ta.token, body: { wageTypeId } });
     t.clock.now = new Date();
-    const refused = await t.call('POST', '/api/admin/payroll/2026-05/close', admin());
-    expect([refused.status, refused.json.code]).toEqual([409, 'payroll.month_has_open_records']);
+    const refused = await t.apiError(payrollApi.close, { token: admin(), params: { month: '2026-05' } });
+    expect([refused.status, refused.code]).toEqual([409, 'payroll.month_has_open_records']);
   });
 });
 
@@ -166,43 +177,43 @@ describe('expense claims', () => {
     const pdf = await receiptPdf({ shop: '문구나라', item: '빨간 펜', amount: 12_345, date: '2026-09-03' });
     const { fileId, done } = await uploadFile(t, { token: ta.token, body: pdf, fileName: '영수증.pdf', kind: 'receipt' });
     expect(done.status).toBe(200);
-    const notMine = await t.call('POST', '/api/supervisor/expense-claim', peer.token, { date: '2026-09-03', amount: 12_345, memo: '빨간 펜', receiptFileId: fileId });
-    expect(notMine.json.code).toBe('payroll.receipt_invalid');
-    const claim = await t.call('POST', '/api/supervisor/expense-claim', ta.token, { date: '2026-09-03', amount: 12_345, memo: '빨간 펜', receiptFileId: fileId });
-    expect(claim.json).toMatchObject({ status: 'pending', receipt: { fileId, fileName: '영수증.pdf', contentType: 'application/pdf' } });
+    const notMine = await t.apiError(workApi.createClaim, { token: peer.token, body: { date: '2026-09-03', amount: 12_345, memo: '빨간 펜', receiptFileId: fileId } });
+    expect(notMine.code).toBe('payroll.receipt_invalid');
+    const claim = await t.api(workApi.createClaim, { token: ta.token, body: { date: '2026-09-03', amount: 12_345, memo: '빨간 펜', receiptFileId: fileId } });
+    expect(claim).toMatchObject({ status: 'pending', receipt: { fileId, fileName: '영수증.pdf', contentType: 'application/pdf' } });
 
     // The receipt opens for its owner and admins, not for another TA, and is not in file lists.
-    expect((await t.call('GET', `/api/files/${fileId}/download-url`, peer.token)).status).toBe(403);
-    expect((await t.call('GET', `/api/files/${fileId}/download-url`, staff.manager.token)).status).toBe(200);
-    const url = (await t.call('GET', `/api/files/${fileId}/download-url?inline=true`, admin())).json.url;
+    expect((await t.apiError(filesApi.downloadUrl, { token: peer.token, params: { id: fileId } })).status).toBe(403);
+    await t.api(filesApi.downloadUrl, { token: staff.manager.token, params: { id: fileId } });
+    const { url } = await t.api(filesApi.downloadUrl, { token: admin(), params: { id: fileId }, query: { inline: 'true' } });
     expect((await sendToUrl(t, { url, method: 'GET' })).body.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await t.call('GET', '/api/files?kind=receipt', peer.token)).json).toEqual([]);
-    expect((await t.call('DELETE', `/api/files/${fileId}`, ta.token)).status).toBe(403);
+    expect(await t.api(filesApi.list, { token: peer.token, query: { kind: 'receipt' } })).toEqual([]);
+    expect((await t.apiError(filesApi.delete, { token: ta.token, params: { id: fileId } })).status).toBe(403);
 
-    expect((await t.call('PUT', `/api/supervisor/expense-claim/${claim.json.id}`, peer.token, { date: '2026-09-03', amount: 1, memo: 'x', receiptFileId: fileId })).status).toBe(404);
-    const approved = await t.call('PUT', `/api/admin/expense-claim/${claim.json.id}/approve`, admin());
-    expect(approved.json).toMatchObject({ status: 'approved', payMonth: '2026-09', decidedByName: '김원장' });
-    expect((await t.call('PUT', `/api/admin/expense-claim/${claim.json.id}/reject`, admin(), { reason: '중복' })).json.code).toBe('payroll.claim_decided');
-    expect((await t.call('DELETE', `/api/supervisor/expense-claim/${claim.json.id}`, ta.token)).json.code).toBe('payroll.claim_decided');
-    const pay = (await t.call('GET', '/api/supervisor/my-pay-info?month=2026-09', ta.token)).json;
-    expect(pay.line.expenses).toEqual([{ id: claim.json.id, date: '2026-09-03', amount: 12_345, memo: '빨간 펜' }]);
-    expect(pay.line.totals).toMatchObject({ wages: 0, expenses: 12_345, withholding: 0, net: 12_345 });
+    expect((await t.apiError(workApi.updateClaim, { token: peer.token, params: { id: claim.id }, body: { date: '2026-09-03', amount: 1, memo: 'x', receiptFileId: fileId } })).status).toBe(404);
+    const approved = await t.api(payrollApi.approveClaim, { token: admin(), params: { id: claim.id } });
+    expect(approved).toMatchObject({ status: 'approved', payMonth: '2026-09', decidedByName: '김원장' });
+    expect((await t.apiError(payrollApi.rejectClaim, { token: admin(), params: { id: claim.id }, body: { reason: '중복' } })).code).toBe('payroll.claim_decided');
+    expect((await t.apiError(workApi.deleteClaim, { token: ta.token, params: { id: claim.id } })).code).toBe('payroll.claim_decided');
+    const pay = await t.api(workApi.myPay, { token: ta.token, query: { month: '2026-09' } });
+    expect(pay.line!.expenses).toEqual([{ id: claim.id, date: '2026-09-03', amount: 12_345, memo: '빨간 펜' }]);
+    expect(pay.line!.totals).toMatchObject({ wages: 0, expenses: 12_345, withholding: 0, net: 12_345 });
 
     const second = await uploadFile(t, { token: ta.token, body: pdf, fileName: '택시.pdf', kind: 'receipt' });
-    const late = (await t.call('POST', '/api/supervisor/expense-claim', ta.token, { date: '2026-06-20', amount: 8_000, memo: '택시비', receiptFileId: second.fileId })).json;
+    const late = await t.api(workApi.createClaim, { token: ta.token, body: { date: '2026-06-20', amount: 8_000, memo: '택시비', receiptFileId: second.fileId } });
     // June is closed (above): approved now, the claim is paid in July.
-    expect((await t.call('PUT', `/api/admin/expense-claim/${late.id}/approve`, admin())).json.payMonth).toBe('2026-07');
+    expect((await t.api(payrollApi.approveClaim, { token: admin(), params: { id: late.id } })).payMonth).toBe('2026-07');
 
     const third = await uploadFile(t, { token: ta.token, body: pdf, fileName: '간식.pdf', kind: 'receipt' });
-    const snack = (await t.call('POST', '/api/supervisor/expense-claim', ta.token, { date: '2026-09-04', amount: 30_000, memo: '간식', receiptFileId: third.fileId })).json;
-    const rejected = await t.call('PUT', `/api/admin/expense-claim/${snack.id}/reject`, admin(), { reason: '개인 간식은 지원하지 않습니다' });
-    expect(rejected.json).toMatchObject({ status: 'rejected', rejectReason: '개인 간식은 지원하지 않습니다', payMonth: null });
+    const snack = await t.api(workApi.createClaim, { token: ta.token, body: { date: '2026-09-04', amount: 30_000, memo: '간식', receiptFileId: third.fileId } });
+    const rejected = await t.api(payrollApi.rejectClaim, { token: admin(), params: { id: snack.id }, body: { reason: '개인 간식은 지원하지 않습니다' } });
+    expect(rejected).toMatchObject({ status: 'rejected', rejectReason: '개인 간식은 지원하지 않습니다', payMonth: null });
 
     const fourth = await uploadFile(t, { token: ta.token, body: pdf, fileName: '취소.pdf', kind: 'receipt' });
-    const withdrawn = (await t.call('POST', '/api/supervisor/expense-claim', ta.token, { date: '2026-09-05', amount: 1_000, memo: '취소할 청구', receiptFileId: fourth.fileId })).json;
-    expect((await t.call('DELETE', `/api/supervisor/expense-claim/${withdrawn.id}`, ta.token)).status).toBe(200);
-    expect((await t.call('GET', `/api/files/${fourth.fileId}`, ta.token)).status).toBe(404);
-    expect(((await t.call('GET', '/api/supervisor/expense-claim', ta.token)).json as { id: number }[]).map((c) => c.id).sort()).toEqual([claim.json.id, late.id, snack.id].sort());
+    const withdrawn = await t.api(workApi.createClaim, { token: ta.token, body: { date: '2026-09-05', amount: 1_000, memo: '취소할 청구', receiptFileId: fourth.fileId } });
+    await t.api(workApi.deleteClaim, { token: ta.token, params: { id: withdrawn.id } });
+    expect((await t.apiError(filesApi.get, { token: ta.token, params: { id: fourth.fileId } })).status).toBe(404);
+    expect((await t.api(workApi.myClaims, { token: ta.token })).map((c) => c.id).sort()).toEqual([claim.id, late.id, snack.id].sort());
 
     const bad = await uploadFile(t, { token: ta.token, body: Buffer.from('plain text'), fileName: 'memo.txt', contentType: 'text/plain', kind: 'receipt' }).catch((e: Error) => e.message);
     expect(bad).toContain('영수증은 사진');
@@ -216,19 +227,32 @@ describe('permissions from the outside', () => {
     const b = await makeTa(t, { adminToken: admin(), hourlyWage: 12_000 });
     await addShift(t, { adminToken: admin(), taId: a.id, wageTypeId, date: '2026-08-03', from: '10:00', to: '12:00' });
     await addShift(t, { adminToken: admin(), taId: b.id, wageTypeId, date: '2026-08-03', from: '10:00', to: '13:00' });
-    expect(((await t.call('GET', '/api/supervisor/work-in-out?month=2026-08', a.token)).json as WorkRecord[]).map((r) => r.taId)).toEqual([a.id]);
-    expect((await t.call('GET', '/api/supervisor/my-pay-info?month=2026-08', a.token)).json.line).toMatchObject({ taId: a.id, minutesWorked: 120 });
+    expect((await t.api(workApi.myRecords, { token: a.token, query: { month: '2026-08' } })).map((r) => r.taId)).toEqual([a.id]);
+    expect((await t.api(workApi.myPay, { token: a.token, query: { month: '2026-08' } })).line).toMatchObject({ taId: a.id, minutesWorked: 120 });
     const gql = await t.call('POST', '/api/gql', a.token, { query: '{ workRecords { nodes { taId } totalCount } expenseClaims { totalCount } }' });
     expect(new Set(gql.json.data.workRecords.nodes.map((n: { taId: number }) => n.taId))).toEqual(new Set([a.id]));
-    for (const path of ['/api/admin/payroll-info?month=2026-08', '/api/admin/ta', '/api/admin/hourly-wage-types', '/api/admin/work-in-out?from=2026-08-01&to=2026-08-31', '/api/admin/payroll/2026-08/excel', `/api/admin/payroll/2026-08/payslip/${a.id}`]) {
-      expect((await t.call('GET', path, a.token)).status, path).toBe(403);
-      expect((await t.call('GET', path, student.token)).status, path).toBe(403);
-      expect((await t.call('GET', path, null)).status, path).toBe(401);
-      expect((await t.call('GET', path, staff.manager.token)).status, path).toBe(200);
+    // The two file replies (Excel, PDF) are read by hand.
+    const adminReads: [string, (token: string | null) => Promise<number>][] = [
+      ['payroll-info', (token) => statusOf(t.api(payrollApi.info, { token, query: { month: '2026-08' } }))],
+      ['ta', (token) => statusOf(t.api(taApi.list, { token }))],
+      ['hourly-wage-types', (token) => statusOf(t.api(wageTypesApi.list, { token }))],
+      ['work-in-out', (token) => statusOf(t.api(payrollApi.records, { token, query: { from: '2026-08-01', to: '2026-08-31' } }))],
+      ['excel', async (token) => (await t.call('GET', '/api/admin/payroll/2026-08/excel', token)).status],
+      ['payslip', async (token) => (await t.call('GET', `/api/admin/payroll/2026-08/payslip/${a.id}`, token)).status],
+    ];
+    for (const [name, read] of adminReads) {
+      expect(await read(a.token), name).toBe(403);
+      expect(await read(student.token), name).toBe(403);
+      expect(await read(null), name).toBe(401);
+      expect(await read(staff.manager.token), name).toBe(200);
     }
-    for (const path of ['/api/supervisor/work-status', '/api/supervisor/work-in-out?month=2026-08', '/api/supervisor/my-pay-info?month=2026-08', '/api/supervisor/expense-claim']) {
-      expect((await t.call('GET', path, student.token)).status, path).toBe(403);
-    }
+    const taReads: [string, () => Promise<ApiError>][] = [
+      ['work-status', () => t.apiError(workApi.status, { token: student.token })],
+      ['work-in-out', () => t.apiError(workApi.myRecords, { token: student.token, query: { month: '2026-08' } })],
+      ['my-pay-info', () => t.apiError(workApi.myPay, { token: student.token, query: { month: '2026-08' } })],
+      ['expense-claim', () => t.apiError(workApi.myClaims, { token: student.token })],
+    ];
+    for (const [name, refusal] of taReads) expect(await refusal(), name).toMatchObject({ status: 403 });
     const gqlStudent = await t.call('POST', '/api/gql', student.token, { query: '{ workRecords { totalCount } }' });
     expect(gqlStudent.json.errors[0].extensions.code).toBe('auth.forbidden');
     const gqlAdmin = await t.call('POST', '/api/gql', staff.manager.token, { query: '{ tas { totalCount } hourlyWageTypes { totalCount } workRecords(filter: { workDate: { eq: "2026-08-03" } }) { totalCount } }' });

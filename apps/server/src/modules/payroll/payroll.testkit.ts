@@ -1,4 +1,4 @@
-import type { WorkRecord } from '@academy/contracts/payroll';
+import { payrollApi, type WorkRecord } from '@academy/contracts/payroll';
 import type { TestApp } from '../../../test/harness.ts';
 
 /** "2026-03-13", "18:00" → the instant on the Korean clock. */
@@ -12,9 +12,8 @@ export async function addShift(t: TestApp, opts: { adminToken: string; taId: num
   const startedAt = new Date(kst(opts.date, opts.from));
   let endedAt = new Date(kst(opts.date, opts.to));
   if (endedAt <= startedAt) endedAt = new Date(endedAt.getTime() + 86_400_000);
-  const res = await t.call('POST', '/api/admin/work-in-out', opts.adminToken, {
-    taId: opts.taId, wageTypeId: opts.wageTypeId, startedAt: startedAt.toISOString(), endedAt: endedAt.toISOString(), reason: '테스트 근무 입력',
+  return t.api(payrollApi.createRecord, {
+    token: opts.adminToken,
+    body: { taId: opts.taId, wageTypeId: opts.wageTypeId, startedAt: startedAt.toISOString(), endedAt: endedAt.toISOString(), reason: '테스트 근무 입력' },
   });
-  if (res.status !== 200) throw new Error(`addShift: ${res.status} ${JSON.stringify(res.json)}`);
-  return res.json as WorkRecord;
 }

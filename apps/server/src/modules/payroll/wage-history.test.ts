@@ -1,4 +1,5 @@
-import type { PayrollLine } from '@academy/contracts/payroll';
+import { payrollApi, type PayrollLine } from '@academy/contracts/payroll';
+import { taApi, wageTypesApi } from '@academy/contracts/staff';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const lineOf = async (month: string, taId: number): Promise<PayrollLine> => {
-  const info = (await t.call('GET', `/api/admin/payroll-info?month=${month}`, admin())).json as { lines: PayrollLine[] };
+  const info = await t.api(payrollApi.info, { token: admin(), query: { month } });
   return info.lines.find((l) => l.taId === taId)!;
 };
 
@@ -31,15 +32,15 @@ describe('rate history (적용 시작일)', () => {
     t.clock.now = new Date(kst('2026-12-03', '10:00'));
     await addShift(t, { adminToken: admin(), taId: ta.id, wageTypeId, date: '2026-12-02', from: '14:00', to: '16:00' });
 
-    const raised = await t.call('PUT', `/api/admin/ta/${ta.id}/wage`, admin(), { hourlyWage: 13_000, effectiveFrom: '2026-12-01' });
-    expect([raised.status, raised.json.hourlyWage]).toEqual([200, 13_000]);
+    const raised = await t.api(taApi.setWage, { token: admin(), params: { id: ta.id }, body: { hourlyWage: 13_000, effectiveFrom: '2026-12-01' } });
+    expect(raised.hourlyWage).toBe(13_000);
 
     const november = await lineOf('2026-11', ta.id);
     expect(november.hours).toMatchObject([{ wageTypeId, minutes: 120, rate: 12_000, amount: 24_000 }]);
     const december = await lineOf('2026-12', ta.id);
     expect(december.hours).toMatchObject([{ wageTypeId, minutes: 120, rate: 13_000, amount: 26_000 }]);
 
-    const history = (await t.call('GET', `/api/admin/ta/${ta.id}/wage-history`, admin())).json;
+    const history = await t.api(taApi.wageHistory, { token: admin(), params: { id: ta.id } });
     expect(history).toEqual([{ effectiveFrom: '2026-12-01', hourlyWage: 13_000 }, { effectiveFrom: '1900-01-01', hourlyWage: 12_000 }]);
   });
 
@@ -49,15 +50,15 @@ describe('rate history (적용 시작일)', () => {
     await addShift(t, { adminToken: admin(), taId: ta.id, wageTypeId, date: '2026-12-02', from: '14:00', to: '15:00' });
     // 00:30 on the 4th in Korea is still the 3rd in UTC: the new rate starts on the 4th.
     t.clock.now = new Date(kst('2026-12-04', '00:30'));
-    expect((await t.call('PUT', `/api/admin/ta/${ta.id}/wage`, admin(), { hourlyWage: 15_000 })).status).toBe(200);
+    await t.api(taApi.setWage, { token: admin(), params: { id: ta.id }, body: { hourlyWage: 15_000 } });
     t.clock.now = new Date(kst('2026-12-04', '18:00'));
     await addShift(t, { adminToken: admin(), taId: ta.id, wageTypeId, date: '2026-12-04', from: '14:00', to: '15:00' });
     const line = await lineOf('2026-12', ta.id);
     expect(line.hours.map((h) => [h.rate, h.amount])).toEqual([[12_000, 12_000], [15_000, 15_000]]);
-    expect((await t.call('GET', `/api/admin/ta/${ta.id}/wage-history`, admin())).json[0]).toEqual({ effectiveFrom: '2026-12-04', hourlyWage: 15_000 });
+    expect((await t.api(taApi.wageHistory, { token: admin(), params: { id: ta.id } }))[0]).toEqual({ effectiveFrom: '2026-12-04', hourlyWage: 15_000 });
     // Saving other settings with the same rate adds no history row.
-    expect((await t.call('PUT', `/api/admin/ta/${ta.id}/wage`, admin(), { hourlyWage: 15_000, monthlyWageType: 'EMPLOYMENT' })).status).toBe(200);
-    expect((await t.call('GET', `/api/admin/ta/${ta.id}/wage-history`, admin())).json).toHaveLength(2);
+    await t.api(taApi.setWage, { token: admin(), params: { id: ta.id }, body: { hourlyWage: 15_000, monthlyWageType: 'EMPLOYMENT' } });
+    expect(await t.api(taApi.wageHistory, { token: admin(), params: { id: ta.id } })).toHaveLength(2);
   });
 
   it('a TA with no history yet (seeded rows) keeps the old rate for the days before 적용 시작일', async () => {
@@ -66,7 +67,7 @@ describe('rate history (적용 시작일)', () => {
     await t.ctx.db.execute(sql`delete from ta_wage_rates where user_id = ${ta.id}`);
     await addShift(t, { adminToken: admin(), taId: ta.id, wageTypeId, date: '2026-11-12', from: '14:00', to: '16:00' });
     t.clock.now = new Date(kst('2026-12-03', '10:00'));
-    expect((await t.call('PUT', `/api/admin/ta/${ta.id}/wage`, admin(), { hourlyWage: 13_000, effectiveFrom: '2026-12-01' })).status).toBe(200);
+    await t.api(taApi.setWage, { token: admin(), params: { id: ta.id }, body: { hourlyWage: 13_000, effectiveFrom: '2026-12-01' } });
     expect((await lineOf('2026-11', ta.id)).hours).toMatchObject([{ rate: 12_000, amount: 24_000 }]);
   });
 
@@ -77,21 +78,21 @@ describe('rate history (적용 시작일)', () => {
     await addShift(t, { adminToken: admin(), taId: ta.id, wageTypeId: clinic.id, date: '2026-11-11', from: '14:00', to: '17:00' });
     t.clock.now = new Date(kst('2026-12-03', '10:00'));
     await addShift(t, { adminToken: admin(), taId: ta.id, wageTypeId: clinic.id, date: '2026-12-02', from: '14:00', to: '17:00' });
-    const changed = await t.call('PUT', `/api/admin/hourly-wage-types/${clinic.id}`, admin(), { name: '클리닉', rate: 14_000, effectiveFrom: '2026-12-01' });
-    expect([changed.status, changed.json.rate]).toEqual([200, 14_000]);
+    const changed = await t.api(wageTypesApi.update, { token: admin(), params: { id: clinic.id }, body: { name: '클리닉', rate: 14_000, effectiveFrom: '2026-12-01' } });
+    expect(changed.rate).toBe(14_000);
     expect((await lineOf('2026-11', ta.id)).hours).toMatchObject([{ wageTypeId: clinic.id, rate: 13_000, amount: 39_000 }]);
     expect((await lineOf('2026-12', ta.id)).hours).toMatchObject([{ wageTypeId: clinic.id, rate: 14_000, amount: 42_000 }]);
-    const bad = await t.call('PUT', `/api/admin/hourly-wage-types/${clinic.id}`, admin(), { name: '클리닉', rate: 15_000, effectiveFrom: '2026-13-01' });
-    expect([bad.status, bad.json.message.includes('적용 시작일')]).toEqual([400, true]);
+    const bad = await t.apiError(wageTypesApi.update, { token: admin(), params: { id: clinic.id }, body: { name: '클리닉', rate: 15_000, effectiveFrom: '2026-13-01' } });
+    expect([bad.status, bad.message.includes('적용 시작일')]).toEqual([400, true]);
   });
 
   it('a bad 적용 시작일 is a 400 naming the field', async () => {
     const ta = await makeTa(t, { adminToken: admin(), hourlyWage: 12_000 });
     for (const effectiveFrom of ['2026-02-30', '12/01', '']) {
-      const res = await t.call('PUT', `/api/admin/ta/${ta.id}/wage`, admin(), { hourlyWage: 13_000, effectiveFrom });
+      const res = await t.apiError(taApi.setWage, { token: admin(), params: { id: ta.id }, body: { hourlyWage: 13_000, effectiveFrom } });
       expect(res.status).toBe(400);
-      expect(res.json.message).toContain('적용 시작일');
-      expect(res.json.issues.map((i: { path: string }) => i.path)).toContain('effectiveFrom');
+      expect(res.message).toContain('적용 시작일');
+      expect(res.issues?.map((i) => i.path)).toContain('effectiveFrom');
     }
   });
 });
