@@ -93,6 +93,8 @@ export function browserForFile(opts: BrowserLanguage = {}): E2e {
     if (ctx.task.result?.state === 'fail') return;
     for (const page of pages) {
       if (page.isClosed() || !page.url().startsWith('http')) continue;
+      // A page left exactly as the test last scanned it (no DOM change since) would give the same answer.
+      if (await page.evaluate(() => (window as { __axeUnchanged?: boolean }).__axeUnchanged === true).catch(() => false)) continue;
       await expectAccessible(page, `${ctx.task.name} — 마지막 화면 ${pathOf(page)}`);
     }
   });
@@ -222,6 +224,13 @@ export async function axe(page: Page, opts: { include?: string[]; exclude?: stri
     { include: opts.include ?? [], exclude: opts.exclude ?? [], disable: opts.disable ?? [] },
   );
   await still.evaluate((el) => el.parentNode?.removeChild(el)).catch(() => {});
+  // From now until the DOM changes, the page is as scanned (the end-of-test scan skips it then).
+  await page.evaluate(() => {
+    const w = window as { __axeUnchanged?: boolean; __axeWatch?: MutationObserver };
+    w.__axeWatch ??= new MutationObserver(() => (w.__axeUnchanged = false));
+    w.__axeWatch.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    w.__axeUnchanged = true;
+  });
   return result.violations
     .filter((v) => !v.tags.includes('experimental'))
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${v.help}: ${n.target.join(' ')}`));
