@@ -1,4 +1,6 @@
+import { dashboardApi } from '@academy/contracts/dashboard';
 import { addDays, kstToday } from '@academy/contracts/dates';
+import { smsApi } from '@academy/contracts/sms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeStaff } from '../users/users.testkit.ts';
@@ -8,11 +10,9 @@ let t: TestApp;
 let staff: Awaited<ReturnType<typeof makeStaff>>;
 
 const send = async (phones: string[], body: string) => {
-  const res = await t.call('POST', '/api/sms/send', staff.ta.token, { studentIds: [], phones, audience: 'parent', body, values: {} });
-  expect(res.status).toBe(200);
-  const batchId = res.json.batchId as number;
+  const { batchId } = await t.api(smsApi.send, { token: staff.ta.token, body: { studentIds: [], phones, audience: 'parent', body, values: {} } });
   await expect
-    .poll(async () => (await t.call('GET', `/api/sms/messages?batchId=${batchId}`, staff.ta.token)).json.items.filter((m: { status: string }) => m.status === 'sent').length, { timeout: 20_000, interval: 100 })
+    .poll(async () => (await t.api(smsApi.history, { token: staff.ta.token, query: { batchId } })).items.filter((m) => m.status === 'sent').length, { timeout: 20_000, interval: 100 })
     .toBe(phones.length);
 };
 
@@ -27,15 +27,14 @@ describe('SMS spend per month', () => {
     await send(['010-7777-0001', '010-7777-0002'], '내일 휴원 안내');
     await send(['010-7777-0003'], `겨울 방학 특강 안내: ${'수학 심화 과정과 내신 대비 과정을 함께 엽니다. '.repeat(3)}`);
     const today = kstToday(t.clock.now);
-    const res = await t.call('GET', `/api/dashboard/sms-spend?startDate=${addDays(today, -40)}&endDate=${today}`, staff.admin.token);
-    expect(res.status).toBe(200);
+    const res = await t.api(dashboardApi.smsSpend, { token: staff.admin.token, query: { startDate: addDays(today, -40), endDate: today } });
     const { sms, lms } = t.ctx.sms.prices;
-    expect(res.json).toEqual([{ month: today.slice(0, 7), sms: 2, lms: 1, cost: Math.round((2 * sms + lms) * 10) / 10 }]);
+    expect(res).toEqual([{ month: today.slice(0, 7), sms: 2, lms: 1, cost: Math.round((2 * sms + lms) * 10) / 10 }]);
   });
 
   it('leaves out months outside the period, and is not for a TA', async () => {
     const today = kstToday(t.clock.now);
-    expect((await t.call('GET', `/api/dashboard/sms-spend?startDate=${addDays(today, 1)}&endDate=${addDays(today, 30)}`, staff.manager.token)).json).toEqual([]);
-    expect((await t.call('GET', `/api/dashboard/sms-spend?startDate=${today}&endDate=${today}`, staff.ta.token)).status).toBe(403);
+    expect(await t.api(dashboardApi.smsSpend, { token: staff.manager.token, query: { startDate: addDays(today, 1), endDate: addDays(today, 30) } })).toEqual([]);
+    expect((await t.apiError(dashboardApi.smsSpend, { token: staff.ta.token, query: { startDate: today, endDate: today } })).status).toBe(403);
   });
 });

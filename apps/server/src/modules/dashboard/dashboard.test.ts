@@ -1,4 +1,7 @@
+import { dashboardApi } from '@academy/contracts/dashboard';
 import { addDays, kstToday } from '@academy/contracts/dates';
+import { scoresApi } from '@academy/contracts/exams';
+import { attendanceApi, lecturesApi } from '@academy/contracts/lectures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { choiceKey, makeExam, sheet } from '../exams/exams.testkit.ts';
@@ -42,10 +45,9 @@ beforeAll(async () => {
   lectureId = lecture.id;
   sessions = lecture.sessions.map((s) => ({ id: s.id, date: s.date }));
   otherId = (await makeLecture(t, { adminToken: admin, name: '대시보드 영어반', targetGrade: '중3', startDate: today, endDate: addDays(today, 20), students: [students[0]!] })).id;
-  types = Object.fromEntries((await t.call('GET', '/api/attendance-types', ta)).json.map((x: { name: string; id: number }) => [x.name, x.id]));
+  types = Object.fromEntries((await t.api(attendanceApi.listTypes, { token: ta })).map((x) => [x.name, x.id]));
   const mark = async (wl: number, userId: number, name: string) => {
-    const res = await t.call('PUT', `/api/lectures/${lectureId}/weekly-lectures/${wl}/attendance`, ta, { userId, attTypeId: types[name] });
-    expect(res.status).toBe(200);
+    await t.api(attendanceApi.set, { token: ta, params: { id: lectureId, wlId: wl }, body: { userId, attTypeId: types[name] } });
   };
   // First session: 출석, 지각, 결석 (the fourth student unmarked); second session: one 출석.
   await mark(sessions[0]!.id, students[0]!, '출석');
@@ -56,26 +58,24 @@ beforeAll(async () => {
   const key = choiceKey(20);
   quiz = (await makeExam(t, { token: ta, lectureId, weeklyLectureId: sessions[0]!.id, title: '1주차 테스트', questions: key, cutline: 60 })).id;
   for (const [i, right] of [18, 10, 14].entries()) {
-    expect((await t.call('POST', `/api/wl-score/${quiz}/${students[i]!}/manual-entry`, ta, { answers: sheet(key, right) })).status).toBe(200);
+    await t.api(scoresApi.manualEntry, { token: ta, params: { examId: quiz, userId: students[i]! }, body: { answers: sheet(key, right) } });
   }
   unsat = (await makeExam(t, { token: ta, lectureId, weeklyLectureId: sessions[1]!.id, title: '2주차 테스트', questions: key })).id;
   // The fourth student leaves this month; forty days on, two newcomers join.
-  expect((await t.call('DELETE', `/api/lectures/${lectureId}/students`, admin, { userIds: [students[3]!] })).status).toBe(200);
+  await t.api(lecturesApi.unenrol, { token: admin, params: { id: lectureId }, body: { userIds: [students[3]!] } });
   t.clock.advance(40 * DAY_MS);
   later = kstToday(t.clock.now);
   newcomers = (await makeStudents(t, 2)).map((s) => s.id);
-  expect((await t.call('POST', `/api/lectures/${lectureId}/students`, admin, { userIds: newcomers })).status).toBe(200);
+  await t.api(lecturesApi.enrol, { token: admin, params: { id: lectureId }, body: { userIds: newcomers } });
 }, 60_000);
 afterAll(() => t.close());
 
-const period = (startDate: string, endDate: string) => `startDate=${startDate}&endDate=${endDate}`;
+const period = (startDate: string, endDate: string) => ({ startDate, endDate });
 
 describe('dashboard figures', () => {
   it('counts active, new and leaving students per month by lecture and grade', async () => {
     const first = `${today.slice(0, 7)}-01`;
-    const res = await t.call('GET', `/api/dashboard/enrollment?${period(first, later)}`, admin);
-    expect(res.status).toBe(200);
-    const rows = res.json as { month: string; lectureId: number; targetGrade: string; active: number; joined: number; left: number }[];
+    const rows = await t.api(dashboardApi.enrollment, { token: admin, query: period(first, later) });
     const math = rows.filter((r) => r.lectureId === lectureId);
     const thisMonth = math.find((r) => r.month === today.slice(0, 7))!;
     expect(thisMonth).toMatchObject({ targetGrade: '고2', active: 4, joined: 4, left: 1 });
@@ -87,15 +87,13 @@ describe('dashboard figures', () => {
   });
 
   it('starts counting at the period, not at the month it falls in', async () => {
-    const res = await t.call('GET', `/api/dashboard/enrollment?${period(addDays(today, 1), addDays(today, 1))}`, admin);
-    expect(res.json.find((r: { lectureId: number }) => r.lectureId === lectureId)).toMatchObject({ active: 3, joined: 0, left: 0 });
+    const res = await t.api(dashboardApi.enrollment, { token: admin, query: period(addDays(today, 1), addDays(today, 1)) });
+    expect(res.find((r) => r.lectureId === lectureId)).toMatchObject({ active: 3, joined: 0, left: 0 });
   });
 
   it('gives the attendance rate and lateness per lecture and week', async () => {
     const end = sessions.at(-1)!.date;
-    const res = await t.call('GET', `/api/dashboard/attendance?${period(today, end)}`, manager);
-    expect(res.status).toBe(200);
-    const rows = (res.json as { weekStart: string; lectureId: number; sessions: number; marked: number; present: number; late: number; rate: number | null }[]).filter((r) => r.lectureId === lectureId);
+    const rows = (await t.api(dashboardApi.attendance, { token: manager, query: period(today, end) })).filter((r) => r.lectureId === lectureId);
     const perWeek = new Map<string, number>();
     for (const s of sessions.filter((x) => x.date <= end)) perWeek.set(monday(s.date), (perWeek.get(monday(s.date)) ?? 0) + 1);
     expect(rows.map((r) => [r.weekStart, r.sessions])).toEqual([...perWeek.entries()].sort());
@@ -110,39 +108,38 @@ describe('dashboard figures', () => {
   });
 
   it('gives each exam its class average against its cutline, by session date', async () => {
-    const res = await t.call('GET', `/api/dashboard/scores?${period(today, sessions[1]!.date)}`, admin);
-    expect(res.status).toBe(200);
-    expect(res.json).toEqual([
+    const res = await t.api(dashboardApi.scores, { token: admin, query: period(today, sessions[1]!.date) });
+    expect(res).toEqual([
       { examId: quiz, lectureId, lectureName: '대시보드 수학반', weeklyLectureId: sessions[0]!.id, date: sessions[0]!.date, title: '1주차 테스트', maxScore: 100, cutline: 60, takers: 3, average: 70, below: 1 },
       { examId: unsat, lectureId, lectureName: '대시보드 수학반', weeklyLectureId: sessions[1]!.id, date: sessions[1]!.date, title: '2주차 테스트', maxScore: 100, cutline: null, takers: 0, average: null, below: 0 },
     ]);
-    expect((await t.call('GET', `/api/dashboard/scores?${period(addDays(today, -30), addDays(today, -1))}`, admin)).json).toEqual([]);
+    expect(await t.api(dashboardApi.scores, { token: admin, query: period(addDays(today, -30), addDays(today, -1)) })).toEqual([]);
   });
 
   it('leaves out sessions outside the period', async () => {
-    const res = await t.call('GET', `/api/dashboard/attendance?${period(addDays(today, -30), addDays(today, -1))}`, admin);
-    expect(res.json.filter((r: { lectureId: number }) => r.lectureId === lectureId)).toEqual([]);
+    const res = await t.api(dashboardApi.attendance, { token: admin, query: period(addDays(today, -30), addDays(today, -1)) });
+    expect(res.filter((r) => r.lectureId === lectureId)).toEqual([]);
   });
 });
 
 describe('who may see the dashboard, and bad periods', () => {
   it('is for ADMIN and 실장 only', async () => {
-    const q = period(today, today);
-    expect((await t.call('GET', `/api/dashboard/enrollment?${q}`, ta)).status).toBe(403);
-    expect((await t.call('GET', `/api/dashboard/attendance?${q}`, ta)).status).toBe(403);
-    expect((await t.call('GET', `/api/dashboard/attendance?${q}`, null)).status).toBe(401);
-    expect((await t.call('GET', `/api/dashboard/enrollment?${q}`, manager)).status).toBe(200);
+    const query = period(today, today);
+    expect((await t.apiError(dashboardApi.enrollment, { token: ta, query })).status).toBe(403);
+    expect((await t.apiError(dashboardApi.attendance, { token: ta, query })).status).toBe(403);
+    expect((await t.apiError(dashboardApi.attendance, { token: null, query })).status).toBe(401);
+    await t.api(dashboardApi.enrollment, { token: manager, query });
   });
 
   it('refuses a reversed, too long or malformed period in Korean', async () => {
-    const reversed = await t.call('GET', `/api/dashboard/attendance?${period(today, addDays(today, -1))}`, admin);
+    const reversed = await t.apiError(dashboardApi.attendance, { token: admin, query: period(today, addDays(today, -1)) });
     expect(reversed.status).toBe(400);
-    expect(reversed.json.message).toMatch(/종료일이 시작일보다 빠릅니다/);
-    const long = await t.call('GET', `/api/dashboard/enrollment?${period(addDays(today, -1200), today)}`, admin);
+    expect(reversed.message).toMatch(/종료일이 시작일보다 빠릅니다/);
+    const long = await t.apiError(dashboardApi.enrollment, { token: admin, query: period(addDays(today, -1200), today) });
     expect(long.status).toBe(400);
-    expect(long.json.message).toMatch(/3년까지/);
-    const bad = await t.call('GET', '/api/dashboard/enrollment?startDate=어제&endDate=2026-01-01', admin);
+    expect(long.message).toMatch(/3년까지/);
+    const bad = await t.apiError(dashboardApi.enrollment, { token: admin, query: period('어제', '2026-01-01') });
     expect(bad.status).toBe(400);
-    expect(bad.json.message).toMatch(/날짜 형식\(YYYY-MM-DD\)이 올바르지 않습니다/);
+    expect(bad.message).toMatch(/날짜 형식\(YYYY-MM-DD\)이 올바르지 않습니다/);
   });
 });

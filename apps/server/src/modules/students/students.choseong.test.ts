@@ -1,3 +1,4 @@
+import { studentsApi } from '@academy/contracts/students';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeStaff, type TestAccount } from '../users/users.testkit.ts';
@@ -14,8 +15,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-const rest = async (search: string) =>
-  ((await t.call('GET', `/api/students?pageSize=100&search=${encodeURIComponent(search)}`, ta.token)).json as { nodes: { name: string }[] }).nodes.map((s) => s.name).sort();
+const rest = async (search: string) => (await t.api(studentsApi.list, { token: ta.token, query: { pageSize: 100, search } })).nodes.map((s) => s.name).sort();
 const gql = async (resource: 'students' | 'users', search: string) => {
   const type = resource === 'students' ? 'Student' : 'User';
   const res = await t.call('POST', '/api/gql', ta.token, {

@@ -1,4 +1,5 @@
-import type { Student } from '@academy/contracts/students';
+import { type Student, studentsApi } from '@academy/contracts/students';
+import { tagsApi } from '@academy/contracts/tags';
 import { getChoseong } from 'es-hangul';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -20,7 +21,7 @@ beforeAll(async () => {
   ta = staff.ta;
   student = (await makeStudents(t, 1))[0]!;
   tagIds = [];
-  for (const name of TAGS) tagIds.push((await t.call('POST', '/api/tags', ta.token, { name, color: '#2e7d32' })).json.id);
+  for (const name of TAGS) tagIds.push((await t.api(tagsApi.create, { token: ta.token, body: { name, color: '#2e7d32' } })).id);
   const grades = ['고1', '고2', '고3', '중2'] as const;
   made = await makeProfiledStudents(t, {
     token: ta.token,
@@ -28,7 +29,7 @@ beforeAll(async () => {
     each: (i) => ({ grade: grades[i % 4], tagIds: i % 3 === 0 ? [tagIds[2]!] : [tagIds[0]!] }),
   });
   // An inactive scholar: the status filter must leave it out.
-  await t.call('PUT', '/api/students/toggle-status', ta.token, { ids: [made[3]!.id], isActive: false });
+  await t.api(studentsApi.toggleStatus, { token: ta.token, body: { ids: [made[3]!.id], isActive: false } });
   lectureId = (await makeLecture(t, { adminToken: staff.admin.token, students: [made[1]!.id, made[2]!.id] })).id;
 }, 120_000);
 afterAll(() => t.close());

@@ -1,6 +1,7 @@
-import type { Student } from '@academy/contracts/students';
+import { type Student, studentsApi } from '@academy/contracts/students';
+import { tagsApi } from '@academy/contracts/tags';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { type ApiInput, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeStaff, type TestAccount } from '../users/users.testkit.ts';
 import { makeProfiledStudents } from './students.testkit.ts';
 
@@ -15,61 +16,61 @@ let tagId: number;
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
   ({ admin, ta } = await makeStaff(t));
-  tagId = (await t.call('POST', '/api/tags', ta.token, { name: '겨울특강', color: '#1565c0' })).json.id as number;
+  tagId = (await t.api(tagsApi.create, { token: ta.token, body: { name: '겨울특강', color: '#1565c0' } })).id;
   picked = await makeProfiledStudents(t, { token: ta.token, count: 25, each: (i) => ({ loginId: `sel${String(i).padStart(2, '0')}`, school: '선택고', grade: '고1' }) });
   others = await makeProfiledStudents(t, { token: ta.token, count: 3, each: (i) => ({ loginId: `oth${i}`, school: '다른고', grade: '고1' }) });
 });
 afterAll(() => t?.close());
 
-const list = async (query: string) => (await t.call('GET', `/api/students?pageSize=1000&${query}`, ta.token)).json as { nodes: Student[]; totalCount: number };
+const list = (query: ApiInput<typeof studentsApi.list>['query']) => t.api(studentsApi.list, { token: ta.token, query: { pageSize: 1000, ...query } });
 const filter = { school: ['선택고'], grade: ['고1'] };
 
 describe('bulk actions on "검색된 N명 모두 선택" (a filter instead of ids)', () => {
   it('tags every matching student across pages except the excluded ones, and nobody else', async () => {
-    const res = await t.call('POST', '/api/students/add-tags', ta.token, { filter, excludeIds: [picked[0]!.id], tagIds: [tagId] });
-    expect(res.json).toEqual({ addedCount: 24 });
-    const tagged = await list(`tagIds=${tagId}`);
+    const res = await t.api(studentsApi.addTags, { token: ta.token, body: { filter, excludeIds: [picked[0]!.id], tagIds: [tagId] } });
+    expect(res).toEqual({ addedCount: 24 });
+    const tagged = await list({ tagIds: [tagId] });
     expect(tagged.nodes.map((s) => s.id).sort((a, b) => a - b)).toEqual(picked.slice(1).map((s) => s.id).sort((a, b) => a - b));
-    const removed = await t.call('POST', '/api/students/remove-tags', ta.token, { filter: { ...filter, search: 'sel1' }, tagIds: [tagId] });
-    expect(removed.json).toEqual({ removedCount: 10 });
+    const removed = await t.api(studentsApi.removeTags, { token: ta.token, body: { filter: { ...filter, search: 'sel1' }, tagIds: [tagId] } });
+    expect(removed).toEqual({ removedCount: 10 });
   });
 
   it('is all-or-nothing: an unknown tag leaves every matching student untagged', async () => {
-    const res = await t.call('POST', '/api/students/add-tags', ta.token, { filter: { school: ['다른고'] }, tagIds: [tagId, 999999] });
+    const res = await t.apiError(studentsApi.addTags, { token: ta.token, body: { filter: { school: ['다른고'] }, tagIds: [tagId, 999999] } });
     expect(res.status).toBe(400);
-    expect((await list(`school=다른고&tagIds=${tagId}`)).totalCount).toBe(0);
+    expect((await list({ school: ['다른고'], tagIds: [tagId] })).totalCount).toBe(0);
   });
 
   it('toggles status, deletes and restores by filter', async () => {
-    const off = await t.call('PUT', '/api/students/toggle-status', ta.token, { filter, isActive: false });
-    expect(off.json.updatedCount).toBe(25);
-    expect((await list('school=선택고&status=inactive')).totalCount).toBe(25);
-    expect((await list('school=다른고')).totalCount).toBe(3);
-    const del = await t.call('POST', '/api/students/delete', admin.token, { filter: { ...filter, status: 'inactive' }, excludeIds: [picked[1]!.id] });
-    expect(del.json).toEqual({ deletedCount: 24 });
-    expect((await list('school=선택고&status=deleted')).totalCount).toBe(24);
-    const restore = await t.call('POST', '/api/students/restore', admin.token, { filter: { school: ['선택고'] } });
-    expect(restore.json).toEqual({ restoredCount: 24 });
-    expect((await list('school=선택고&status=inactive')).totalCount).toBe(25);
-    expect((await list('school=다른고')).nodes.map((s) => s.id).sort()).toEqual(others.map((s) => s.id).sort());
+    const off = await t.api(studentsApi.toggleStatus, { token: ta.token, body: { filter, isActive: false } });
+    expect(off.updatedCount).toBe(25);
+    expect((await list({ school: ['선택고'], status: 'inactive' })).totalCount).toBe(25);
+    expect((await list({ school: ['다른고'] })).totalCount).toBe(3);
+    const del = await t.api(studentsApi.delete, { token: admin.token, body: { filter: { ...filter, status: 'inactive' }, excludeIds: [picked[1]!.id] } });
+    expect(del).toEqual({ deletedCount: 24 });
+    expect((await list({ school: ['선택고'], status: 'deleted' })).totalCount).toBe(24);
+    const restore = await t.api(studentsApi.restore, { token: admin.token, body: { filter: { school: ['선택고'] } } });
+    expect(restore).toEqual({ restoredCount: 24 });
+    expect((await list({ school: ['선택고'], status: 'inactive' })).totalCount).toBe(25);
+    expect((await list({ school: ['다른고'] })).nodes.map((s) => s.id).sort()).toEqual(others.map((s) => s.id).sort());
   });
 
   it('resets passwords by filter (admin) and refuses a filter matching nobody', async () => {
-    const reset = await t.call('POST', '/api/students/batch-change-password', admin.token, { filter: { school: ['다른고'] } });
-    expect(reset.json).toEqual({ updatedCount: 3 });
-    const none = await t.call('POST', '/api/students/batch-change-password', admin.token, { filter: { search: '없는학생이름' } });
+    const reset = await t.api(studentsApi.batchChangePassword, { token: admin.token, body: { filter: { school: ['다른고'] } } });
+    expect(reset).toEqual({ updatedCount: 3 });
+    const none = await t.apiError(studentsApi.batchChangePassword, { token: admin.token, body: { filter: { search: '없는학생이름' } } });
     expect(none.status).toBe(400);
-    expect(none.json).toMatchObject({ code: 'students.unknown_ids', message: '검색 조건에 맞는 학생이 없습니다' });
+    expect(none).toMatchObject({ code: 'students.unknown_ids', message: '검색 조건에 맞는 학생이 없습니다' });
   });
 
   it('takes exactly one of ids and filter, with a Korean message', async () => {
-    const both = await t.call('PUT', '/api/students/toggle-status', ta.token, { ids: [picked[0]!.id], filter });
+    const both = await t.apiError(studentsApi.toggleStatus, { token: ta.token, body: { ids: [picked[0]!.id], filter } });
     expect(both.status).toBe(400);
-    expect(both.json.message).toContain('하나를 보내 주세요');
-    const neither = await t.call('POST', '/api/students/add-tags', ta.token, { tagIds: [tagId] });
+    expect(both.message).toContain('하나를 보내 주세요');
+    const neither = await t.apiError(studentsApi.addTags, { token: ta.token, body: { tagIds: [tagId] } });
     expect(neither.status).toBe(400);
-    const excludeWithIds = await t.call('PUT', '/api/students/toggle-status', ta.token, { ids: [picked[0]!.id], excludeIds: [picked[1]!.id] });
+    const excludeWithIds = await t.apiError(studentsApi.toggleStatus, { token: ta.token, body: { ids: [picked[0]!.id], excludeIds: [picked[1]!.id] } });
     expect(excludeWithIds.status).toBe(400);
-    expect(excludeWithIds.json.issues[0].path).toBe('excludeIds');
+    expect(excludeWithIds.issues![0]!.path).toBe('excludeIds');
   });
 });

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { STUDENT_EXCEL_HEADERS, type CreateStudentBody, type Student } from '@academy/contracts/students';
+import { STUDENT_EXCEL_HEADERS, type CreateStudentBody, type Student, studentsApi } from '@academy/contracts/students';
 import type { CallResult, TestApp } from '../../../test/harness.ts';
 import { koreanName, mobile, rng } from '../../db/seed/korean.ts';
 
@@ -22,9 +22,7 @@ export async function makeStudent(t: TestApp, opts: { token: string } & Partial<
     grade: '고2' as const,
     ...over,
   };
-  const res = await t.call('POST', '/api/students', token, body);
-  if (res.status !== 200) throw new Error(`makeStudent: ${res.status} ${JSON.stringify(res.json)}`);
-  return res.json as Student;
+  return t.api(studentsApi.create, { token, body });
 }
 
 /** Several students with profiles, one `makeStudent` each; `each(i)` varies them. */

@@ -2,11 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Video } from '@academy/contracts/videos';
+import { type Video, videosApi, videosTopic } from '@academy/contracts/videos';
 import type { TestApp } from '../../../test/harness.ts';
 import { makeFileClass, uploadFile } from '../files/files.testkit.ts';
 import { FFMPEG_PATH } from './ffmpeg.ts';
-import { videosTopic } from '@academy/contracts/videos';
 
 /**
  * Fixtures for lecture videos: real MP4s made with the packaged ffmpeg (a test pattern and a tone,
@@ -64,20 +63,20 @@ export async function addUploadedVideo(t: TestApp, opts: { token: string; lectur
   const { fileId, done } = await uploadFile(t, { token: opts.token, body: opts.body, fileName: opts.fileName ?? '수업 녹화.mp4', contentType: 'video/mp4', kind: 'video', weeklyLectureId: opts.wlId });
   if (done.status !== 200) throw new Error(`addUploadedVideo upload: ${done.status} ${JSON.stringify(done.json)}`);
   const ended = processingEnded(t, opts.wlId);
-  const created = await t.call('POST', `/api/lectures/${opts.lectureId}/weekly-lectures/${opts.wlId}/videos`, opts.token, { source: 'upload', fileId, title: opts.title ?? '수업 녹화' });
-  if (created.status !== 200) throw new Error(`addUploadedVideo: ${created.status} ${JSON.stringify(created.json)}`);
+  const session = { id: opts.lectureId, wlId: opts.wlId };
+  const created = await t.api(videosApi.create, { token: opts.token, params: session, body: { source: 'upload', fileId, title: opts.title ?? '수업 녹화' } });
   await ended;
-  const list = await t.call('GET', `/api/lectures/${opts.lectureId}/weekly-lectures/${opts.wlId}/videos`, opts.token);
-  return (list.json as Video[]).find((v) => v.id === created.json.id)!;
+  const list = await t.api(videosApi.list, { token: opts.token, params: session });
+  return list.find((v) => v.id === created.id)!;
 }
 
 /** A linked YouTube video of the session, `durationSec` long. */
 export async function addLinkVideo(t: TestApp, opts: { token: string; lectureId: number; wlId: number; durationSec: number; title?: string; url?: string }): Promise<Video> {
-  const res = await t.call('POST', `/api/lectures/${opts.lectureId}/weekly-lectures/${opts.wlId}/videos`, opts.token, {
-    source: 'link', title: opts.title ?? '복습 영상', url: opts.url ?? 'https://youtu.be/dQw4w9WgXcQ', durationSec: opts.durationSec,
+  return t.api(videosApi.create, {
+    token: opts.token,
+    params: { id: opts.lectureId, wlId: opts.wlId },
+    body: { source: 'link', title: opts.title ?? '복습 영상', url: opts.url ?? 'https://youtu.be/dQw4w9WgXcQ', durationSec: opts.durationSec },
   });
-  if (res.status !== 200) throw new Error(`addLinkVideo: ${res.status} ${JSON.stringify(res.json)}`);
-  return res.json as Video;
 }
 
 /** The files fixture class (staff, two enrolled students, an outsider, a session) for video tests. */
