@@ -43,9 +43,8 @@ const dueNow = () => t.database.sqlText("update pgboss.job set start_after = now
 
 const compose = (over: Partial<SendBody> = {}): SendBody => ({ studentIds: kids.map((k) => k.id), audience: 'parent', templateId: template, body: '[테스트학원] #{이름} 학생 안내입니다', lectureId: lecture.id, ...over });
 
-type SettingsBody = ApiInput<typeof smsApi.updateSettings>['body'];
-/** The testkit's settings (sender 「테스트학원」, texts at once, every automatic text off) as the contract types them. */
-const settings = (over: Partial<SettingsBody> = {}): SettingsBody => ({ ...smsSettingsBody(), events: [], ...over });
+/** The testkit's settings: sender 「테스트학원」, texts at once, every automatic text off. */
+const settings = smsSettingsBody;
 type ScheduleBody = ApiInput<typeof smsApi.createSchedule>['body'];
 
 describe('composing', () => {
