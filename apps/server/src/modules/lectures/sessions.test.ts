@@ -1,4 +1,5 @@
 import { addDays, kstToday } from '@academy/contracts/dates';
+import { attendanceApi, weeklyLecturesApi } from '@academy/contracts/lectures';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -13,7 +14,6 @@ let wlId: number;
 let s: TestAccount[];
 let otherRoster: TestAccount[];
 let otherLectureId: number;
-const call = (...args: Parameters<TestApp['call']>) => t.call(...args);
 
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
@@ -35,41 +35,40 @@ afterAll(() => t.close());
 
 describe('special sessions', () => {
   it('adds a 보강 session with the roster as participants and renames it', async () => {
-    const res = await call('POST', `/api/lectures/${lectureId}/weekly-lectures/with-special-name`, ta.token, { specialName: '보강', date: addDays(today, 2), startTime: '14:00', endTime: '16:00' });
-    expect(res.json).toMatchObject({ title: '보강', specialName: '보강', seq: null });
-    const detail = await call('GET', `/api/lectures/${lectureId}/weekly-lectures/${res.json.id}`, ta.token);
-    expect(detail.json.participants).toHaveLength(2);
-    const renamed = await call('PUT', `/api/lectures/${lectureId}/weekly-lectures/${res.json.id}/with-special-name`, ta.token, { specialName: '특강 — 수능 기출 총정리' });
-    expect(renamed.json.title).toBe('특강 — 수능 기출 총정리');
-    const bad = await call('POST', `/api/lectures/${lectureId}/weekly-lectures/with-special-name`, ta.token, { specialName: '보강', date: today, startTime: '16:00', endTime: '14:00' });
+    const res = await t.api(weeklyLecturesApi.createSpecial, { token: ta.token, params: { id: lectureId }, body: { specialName: '보강', date: addDays(today, 2), startTime: '14:00', endTime: '16:00' } });
+    expect(res).toMatchObject({ title: '보강', specialName: '보강', seq: null });
+    const detail = await t.api(weeklyLecturesApi.get, { token: ta.token, params: { id: lectureId, wlId: res.id } });
+    expect(detail.participants).toHaveLength(2);
+    const renamed = await t.api(weeklyLecturesApi.rename, { token: ta.token, params: { id: lectureId, wlId: res.id }, body: { specialName: '특강 — 수능 기출 총정리' } });
+    expect(renamed.title).toBe('특강 — 수능 기출 총정리');
+    const bad = await t.apiError(weeklyLecturesApi.createSpecial, { token: ta.token, params: { id: lectureId }, body: { specialName: '보강', date: today, startTime: '16:00', endTime: '14:00' } });
     expect(bad.status).toBe(400);
-    expect(bad.json.issues[0].path).toBe('endTime');
+    expect(bad.issues?.[0]?.path).toBe('endTime');
   });
 });
 
 describe('participants', () => {
   it('adds, skips existing, adds with a preset type or another lecture roster, and removes in bulk', async () => {
-    const base = `/api/lectures/${lectureId}/weekly-lectures/${wlId}/participants`;
-    expect((await call('POST', base, ta.token, { userIds: [s[2]!.id, s[0]!.id] })).json).toEqual({ added: 1, skipped: 1 });
-    const types = (await call('GET', '/api/attendance-types', ta.token)).json as { id: number; name: string }[];
+    const params = { id: lectureId, wlId };
+    expect(await t.api(weeklyLecturesApi.addParticipants, { token: ta.token, params, body: { userIds: [s[2]!.id, s[0]!.id] } })).toEqual({ added: 1, skipped: 1 });
+    const types = await t.api(attendanceApi.listTypes, { token: ta.token });
     const online = types.find((x) => x.name === '온라인(영상 수강)')!.id;
-    const withType = await call('POST', `${base}/with-options`, ta.token, { userIds: [s[3]!.id], attTypeId: online });
-    expect(withType.json.added).toBe(1);
-    const detail = await call('GET', `/api/lectures/${lectureId}/weekly-lectures/${wlId}`, ta.token);
-    expect(detail.json.participants.find((p: { userId: number }) => p.userId === s[3]!.id).attTypeId).toBe(online);
-    const fromRoster = await call('POST', `${base}/with-options`, ta.token, { fromLectureId: otherLectureId });
-    expect(fromRoster.json).toEqual({ added: otherRoster.length, skipped: 0 });
-    expect((await call('POST', `${base}/with-options`, ta.token, {})).status).toBe(400);
-    expect((await call('POST', base, ta.token, { userIds: [987654] })).json.code).toBe('lectures.unknown_students');
-    expect((await call('POST', base, ta.token, { userIds: [ta.id] })).status).toBe(400);
-    const removed = await call('DELETE', base, ta.token, { userIds: [s[2]!.id, s[3]!.id] });
-    expect(removed.json).toEqual({ removed: 2 });
-    const notThere = await call('DELETE', base, ta.token, { userIds: [s[2]!.id] });
-    expect(notThere.json.code).toBe('attendance.not_participant');
+    const withType = await t.api(weeklyLecturesApi.addParticipantsWithOptions, { token: ta.token, params, body: { userIds: [s[3]!.id], attTypeId: online } });
+    expect(withType.added).toBe(1);
+    const detail = await t.api(weeklyLecturesApi.get, { token: ta.token, params });
+    expect(detail.participants.find((p) => p.userId === s[3]!.id)!.attTypeId).toBe(online);
+    const fromRoster = await t.api(weeklyLecturesApi.addParticipantsWithOptions, { token: ta.token, params, body: { fromLectureId: otherLectureId } });
+    expect(fromRoster).toEqual({ added: otherRoster.length, skipped: 0 });
+    expect(await t.apiError(weeklyLecturesApi.addParticipantsWithOptions, { token: ta.token, params, body: {} })).toMatchObject({ status: 400 });
+    expect((await t.apiError(weeklyLecturesApi.addParticipants, { token: ta.token, params, body: { userIds: [987654] } })).code).toBe('lectures.unknown_students');
+    expect(await t.apiError(weeklyLecturesApi.addParticipants, { token: ta.token, params, body: { userIds: [ta.id] } })).toMatchObject({ status: 400 });
+    expect(await t.api(weeklyLecturesApi.removeParticipants, { token: ta.token, params, body: { userIds: [s[2]!.id, s[3]!.id] } })).toEqual({ removed: 2 });
+    expect((await t.apiError(weeklyLecturesApi.removeParticipants, { token: ta.token, params, body: { userIds: [s[2]!.id] } })).code).toBe('attendance.not_participant');
   });
 
   it('exports the students who could be added as .xlsx', async () => {
-    const res = await call('GET', `/api/lectures/${lectureId}/weekly-lectures/${wlId}/wlp-candidate-excel`, ta.token);
+    // A file reply, read with its content type: through t.call.
+    const res = await t.call('GET', `/api/lectures/${lectureId}/weekly-lectures/${wlId}/wlp-candidate-excel`, ta.token);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
@@ -86,13 +85,14 @@ describe('participants', () => {
 
 describe('announcements', () => {
   it('creates, edits and deletes an announcement of a session', async () => {
-    const base = `/api/lectures/${lectureId}/weekly-lectures/${wlId}/announcements`;
-    const created = await call('POST', base, ta.token, { title: '숙제 안내', content: '교재 3단원 끝까지' });
-    expect(created.json.title).toBe('숙제 안내');
-    const updated = await call('PUT', `${base}/${created.json.id}`, ta.token, { title: '숙제 안내 (수정)', content: '교재 3단원 + 워크북' });
-    expect(updated.json.content).toBe('교재 3단원 + 워크북');
-    expect((await call('POST', base, ta.token, { title: '' })).json.issues[0].path).toBe('title');
-    expect((await call('DELETE', `${base}/${created.json.id}`, ta.token)).status).toBe(200);
-    expect((await call('PUT', `${base}/${created.json.id}`, ta.token, { title: 'x', content: '' })).status).toBe(404);
+    const params = { id: lectureId, wlId };
+    const created = await t.api(weeklyLecturesApi.createAnnouncement, { token: ta.token, params, body: { title: '숙제 안내', content: '교재 3단원 끝까지' } });
+    expect(created.title).toBe('숙제 안내');
+    const one = { ...params, announcementId: created.id };
+    const updated = await t.api(weeklyLecturesApi.updateAnnouncement, { token: ta.token, params: one, body: { title: '숙제 안내 (수정)', content: '교재 3단원 + 워크북' } });
+    expect(updated.content).toBe('교재 3단원 + 워크북');
+    expect((await t.apiError(weeklyLecturesApi.createAnnouncement, { token: ta.token, params, body: { title: '' } })).issues?.[0]?.path).toBe('title');
+    await t.api(weeklyLecturesApi.deleteAnnouncement, { token: ta.token, params: one });
+    expect(await t.apiError(weeklyLecturesApi.updateAnnouncement, { token: ta.token, params: one, body: { title: 'x', content: '' } })).toMatchObject({ status: 404 });
   });
 });
