@@ -1,7 +1,9 @@
 import { connect } from 'node:net';
 import { addDays, kstToday } from '@academy/contracts/dates';
+import { scoresApi } from '@academy/contracts/exams';
 import { lectureTopic } from '@academy/contracts/lectures';
-import { defineTopic, REALTIME_STREAMS_PER_USER } from '@academy/contracts/realtime';
+import { defineTopic, REALTIME_STREAMS_PER_USER, realtimeApi } from '@academy/contracts/realtime';
+import { systemApi } from '@academy/contracts/system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openEventStream } from '../../test/event-stream.ts';
@@ -17,6 +19,7 @@ let staff: Awaited<ReturnType<typeof makeStaff>>;
 let kid: TestAccount;
 let lectureId: number;
 let examId: number;
+const cell = () => ({ examId, userId: kid.id });
 
 beforeAll(async () => {
   t = await createTestApp({ seed: false, logs });
@@ -34,18 +37,18 @@ describe('realtime channel (one process)', () => {
   it('carries a lock, a score and the release to an open grid, and catches up after a reconnect', async () => {
     const stream = await openEventStream(`${base}/api/realtime/events?topics=lecture:${lectureId}`, staff.manager.token);
     await stream.ready;
-    await t.call('POST', `/api/wl-score/${examId}/${kid.id}/lock`, staff.ta.token);
+    await t.api(scoresApi.lock, { token: staff.ta.token, params: cell() });
     expect((await stream.next((e) => e.type === 'lock')).data).toMatchObject({ examId, userId: kid.id, holderName: '박조교' });
     // The holder's write releases the lock in its transaction: the release, then the score.
-    await t.call('PATCH', `/api/wl-score/${examId}/${kid.id}/value`, staff.ta.token, { scoreValue: 77 });
+    await t.api(scoresApi.setValue, { token: staff.ta.token, params: cell(), body: { scoreValue: 77 } });
     expect((await stream.next((e) => e.type === 'score')).data).toMatchObject({ examId, userId: kid.id, first: 77 });
     expect(stream.events.map((e) => e.type)).toEqual(['lock', 'unlock', 'score']);
     const last = stream.events.at(-1)!.id;
     stream.close();
 
     // Missed while disconnected: a lock and a memo (which releases it).
-    await t.call('POST', `/api/wl-score/${examId}/${kid.id}/lock`, staff.ta.token);
-    await t.call('PATCH', `/api/wl-score/${examId}/${kid.id}/memo`, staff.ta.token, { memo: '오답노트 제출' });
+    await t.api(scoresApi.lock, { token: staff.ta.token, params: cell() });
+    await t.api(scoresApi.setMemo, { token: staff.ta.token, params: cell(), body: { memo: '오답노트 제출' } });
     const again = await openEventStream(`${base}/api/realtime/events?topics=lecture:${lectureId}&after=${last}`, staff.manager.token);
     await again.ready;
     again.close();
@@ -56,14 +59,14 @@ describe('realtime channel (one process)', () => {
   it('tells nothing of a rolled-back change', async () => {
     const stream = await openEventStream(`${base}/api/realtime/events?topics=lecture:${lectureId}`, staff.manager.token);
     await stream.ready;
-    const refused = await t.call('PATCH', `/api/wl-score/${examId}/${kid.id}/value`, staff.ta.token, { scoreValue: 999 });
-    expect(refused.status).toBe(400);
-    await t.call('POST', `/api/realtime/refresh/lecture/${lectureId}`, staff.ta.token);
+    expect((await t.apiError(scoresApi.setValue, { token: staff.ta.token, params: cell(), body: { scoreValue: 999 } })).status).toBe(400);
+    await t.api(realtimeApi.refresh, { token: staff.ta.token, params: { a: 'lecture', b: String(lectureId) } });
     await stream.next((e) => e.type === 'refresh');
     expect(stream.events.map((e) => e.type)).toEqual(['refresh']);
     stream.close();
   });
 
+  // The event stream's refusals: the stream itself is no typed reply, so these calls are by hand.
   it('refuses unknown topics, students and anonymous callers', async () => {
     expect((await t.call('GET', '/api/realtime/events?topics=exam:1', staff.ta.token)).status).toBe(400);
     expect((await t.call('GET', `/api/realtime/events?topics=lecture:${lectureId}`, kid.token)).status).toBe(403);
@@ -78,6 +81,7 @@ describe('realtime channel (one process)', () => {
     await t.ctx.realtime.publish(testOwn.of(kid.id), { type: 'seats', data: { left: 3 } });
     expect((await own.next((e) => e.type === 'seats')).data).toEqual({ left: 3 });
     own.close();
+    // Refused before the stream opens: by hand, as the stream is no typed reply.
     const other = await t.call('GET', `/api/realtime/events?topics=test-own:${kid.id + 1}`, kid.token);
     expect(other.status).toBe(403);
     expect(other.json.code).toBe('realtime.topic_forbidden');
@@ -104,7 +108,7 @@ describe('realtime channel (one process)', () => {
     for (const s of streams) s.close();
   });
 
-  it('a normal tab close logs nothing at error level (issue 34 item 14)', async () => {
+  it('a normal tab close logs nothing at error level', async () => {
     const errors = () => logs.filter((l) => (JSON.parse(l) as { level: number }).level >= 50);
     const before = errors().length;
     const url = `${base}/api/realtime/events?topics=lecture:${lectureId}`;
@@ -116,7 +120,7 @@ describe('realtime channel (one process)', () => {
     let again: Awaited<ReturnType<typeof openEventStream>> | null = null;
     while (!again) again = await openEventStream(url, staff.admin.token).catch(() => null);
     await again.ready;
-    expect((await t.call('GET', '/api/health')).status).toBe(200);
+    await t.api(systemApi.health);
     expect(errors().slice(before)).toEqual([]);
     for (const s of [...tabs, again]) s.close();
   });
@@ -151,6 +155,6 @@ describe('realtime channel (one process)', () => {
     expect(received).toBeLessThan(total * 6000);
     socket.destroy();
     // The server is still there for everyone else.
-    expect((await t.call('GET', '/api/health')).status).toBe(200);
+    await t.api(systemApi.health);
   }, 120_000);
 });

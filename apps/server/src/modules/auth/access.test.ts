@@ -1,3 +1,7 @@
+import { authApi } from '@academy/contracts/auth';
+import { smsApi } from '@academy/contracts/sms';
+import { taApi } from '@academy/contracts/staff';
+import { studentsApi } from '@academy/contracts/students';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../../test/event-stream.ts';
@@ -11,10 +15,10 @@ import { THROTTLE_RULES } from './throttle.service.ts';
 import { defineTopic } from '@academy/contracts/realtime';
 
 /**
- * Issue 34, from the outside: a TA cannot take over any account through find-password and the SMS
- * history (item 1); a change of power or password ends the account's sessions and realtime streams
- * at once (items 2, 5, 6); find-password's limits hold against parallel bursts (item 10); the
- * academy Wi-Fi's failures do not hold back a student who types the right password (item 16).
+ * Account safety from the outside: a TA cannot take over any account through find-password and the
+ * SMS history; a change of power or password ends the account's sessions and realtime streams at
+ * once; find-password's limits hold against parallel bursts; the academy Wi-Fi's failures do not
+ * hold back a student who types the right password.
  */
 
 let t: TestApp;
@@ -57,7 +61,7 @@ const findPassword = (loginId: string, phone: string, ip = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/auth/find-password', payload: { loginId, phone }, remoteAddress: ip });
 const textsOf = (userId: number, purpose: string) => t.ctx.db.select().from(smsOutbox).where(and(eq(smsOutbox.userId, userId), eq(smsOutbox.purpose, purpose)));
 
-describe('item 1: TA → users → find-password → SMS history → reset', () => {
+describe('TA → users → find-password → SMS history → reset', () => {
   it('the whole takeover chain fails: staff phones are not listed, reset links are masked for every role, and never re-sent', async () => {
     const kid = await makeStudent(t, { token: admin.token, phone: '010-7100-0001' });
     // 1. The TA lists accounts: students with their phones and login ids (they text them), their own
@@ -87,97 +91,90 @@ describe('item 1: TA → users → find-password → SMS history → reset', () 
     expect(kidText!.body).toContain(kidReset!.id);
 
     // 3. The SMS history: the 원장's text is not the TA's to read, not even found by its number.
-    const history = await t.call('GET', '/api/sms/messages?size=200', ta.token);
-    expect(history.status).toBe(200);
-    const items = history.json.items as { id: number; body: string; secret: boolean }[];
+    const { items } = await t.api(smsApi.history, { token: ta.token, query: { size: 200 } });
     expect(items.map((m) => m.id)).not.toContain(adminText!.id);
-    expect((await t.call('GET', '/api/sms/messages?q=010-7000-0001', ta.token)).json.items).toEqual([]);
-    expect((await t.call('GET', `/api/sms/messages/${adminText!.id}`, ta.token)).status).toBe(404);
+    expect((await t.api(smsApi.history, { token: ta.token, query: { q: '010-7000-0001' } })).items).toEqual([]);
+    expect((await t.apiError(smsApi.message, { token: ta.token, params: { id: adminText!.id } })).status).toBe(404);
     // The student's text is listed, masked; its detail too; and so for an admin.
     const listedKid = items.find((m) => m.id === kidText!.id)!;
     expect(listedKid).toMatchObject({ secret: true });
     expect(listedKid.body).toContain('http://academy.test/link/reset-password/••••••');
     for (const token of [ta.token, manager.token, admin.token]) {
-      const replies = [await t.call('GET', '/api/sms/messages?size=200', token), await t.call('GET', `/api/sms/messages/${kidText!.id}`, token)];
-      for (const r of replies) {
-        expect(r.status).toBe(200);
-        expect(r.raw.toString()).not.toContain(kidReset!.id);
-      }
+      const replies = [await t.api(smsApi.history, { token, query: { size: 200 } }), await t.api(smsApi.message, { token, params: { id: kidText!.id } })];
+      for (const r of replies) expect(JSON.stringify(r)).not.toContain(kidReset!.id);
     }
-    const adminView = (await t.call('GET', `/api/sms/messages/${adminText!.id}`, admin.token)).json;
+    const adminView = await t.api(smsApi.message, { token: admin.token, params: { id: adminText!.id } });
     expect(adminView.secret).toBe(true);
     expect(adminView.body).not.toMatch(/reset-password\/[0-9a-f]{8}-/);
 
     // 4. What the TA can read opens nothing.
     const shown = /reset-password\/(\S+)/.exec(listedKid.body)![1]!;
-    expect((await t.call('POST', '/api/auth/reset-password-via-uuid', null, { uuid: shown, newPassword: 'taken-over-1!' })).status).toBe(400);
+    expect((await t.apiError(authApi.resetPassword, { body: { uuid: shown, newPassword: 'taken-over-1!' } })).status).toBe(400);
 
     // 5. A failed secret text is not re-sent, for anyone: the person asks for a new link.
     await t.ctx.db.update(smsOutbox).set({ status: 'failed', result: '수신 거부' }).where(eq(smsOutbox.id, kidText!.id));
     for (const token of [ta.token, admin.token]) {
-      const again = await t.call('POST', '/api/sms/messages/resend', token, { messageIds: [kidText!.id] });
+      const again = await t.apiError(smsApi.resend, { token, body: { messageIds: [kidText!.id] } });
       expect(again.status).toBe(409);
-      expect(again.json.message).toContain('보안 링크가 든 문자는 다시 보낼 수 없습니다');
+      expect(again.message).toContain('보안 링크가 든 문자는 다시 보낼 수 없습니다');
     }
     expect(await textsOf(kid.id, 'password_reset')).toHaveLength(1);
   });
 
   it("a phone-change notice is secret too, and a TA's change of a student's phone does not open the account", async () => {
     const kid = await makeStudent(t, { token: admin.token, phone: '010-7100-0002' });
-    expect((await t.call('PUT', `/api/students/${kid.id}`, ta.token, { phone: '010-7200-0002' })).status).toBe(200);
+    await t.api(studentsApi.update, { token: ta.token, params: { id: kid.id }, body: { phone: '010-7200-0002' } });
     const [notice] = await textsOf(kid.id, 'phone_changed');
     expect(notice).toMatchObject({ secret: true });
-    const listed = (await t.call('GET', `/api/sms/messages/${notice!.id}`, ta.token)).json;
+    const listed = await t.api(smsApi.message, { token: ta.token, params: { id: notice!.id } });
     expect(listed.secret).toBe(true);
   });
 });
 
-describe('items 2, 5, 6: a change of power or password ends the sessions at once', () => {
+describe('a change of power or password ends the sessions at once', () => {
   it("demoting a 실장 ends their access token, their refresh token and their open stream; the new sign-in is a TA's", async () => {
     const chief = await makeAccount(t, { userType: 'TA', isAdminLevel: true, loginId: 'demoted-chief', password: PASSWORD });
     const s = await signIn(chief.loginId);
-    expect((await t.call('GET', '/api/admin/ta', s.token)).status).toBe(200);
+    await t.api(taApi.list, { token: s.token });
     const open = await stream(s.token);
-    expect((await t.call('PUT', `/api/admin/ta/${chief.id}/wage`, admin.token, { isAdminLevel: false })).status).toBe(200);
+    await t.api(taApi.setWage, { token: admin.token, params: { id: chief.id }, body: { isAdminLevel: false } });
     await open.ended;
-    const after = await t.call('GET', '/api/admin/ta', s.token);
-    expect(after.status).toBe(401);
-    expect(after.json.code).toBe('auth.session_ended');
+    expect(await t.apiError(taApi.list, { token: s.token })).toMatchObject({ status: 401, code: 'auth.session_ended' });
     expect((await refresh(s.cookie)).statusCode).toBe(401);
     // Signing in again gives a TA's power only: no pay, no new 실장.
     const again = await signIn(chief.loginId);
-    expect((await t.call('GET', '/api/admin/ta', again.token)).status).toBe(403);
-    expect((await t.call('POST', '/api/admin/ta', again.token, { loginId: 'sneaky-chief', password: 'sneaky-pass-1!', name: '몰래실장', phone: null, isAdminLevel: true })).status).toBe(403);
+    expect((await t.apiError(taApi.list, { token: again.token })).status).toBe(403);
+    expect((await t.apiError(taApi.create, { token: again.token, body: { loginId: 'sneaky-chief', password: 'sneaky-pass-1!', name: '몰래실장', phone: null, isAdminLevel: true } })).status).toBe(403);
     // A promotion ends the old token too: the next one carries the new power.
-    expect((await t.call('PUT', `/api/admin/ta/${chief.id}/wage`, admin.token, { isAdminLevel: true })).status).toBe(200);
-    expect((await t.call('GET', '/api/auth/me', again.token)).status).toBe(401);
+    await t.api(taApi.setWage, { token: admin.token, params: { id: chief.id }, body: { isAdminLevel: true } });
+    expect((await t.apiError(authApi.me, { token: again.token })).status).toBe(401);
     const promoted = await refresh(again.cookie);
     expect(promoted.statusCode).toBe(401);
-    expect((await t.call('GET', '/api/admin/ta', (await signIn(chief.loginId)).token)).status).toBe(200);
+    await t.api(taApi.list, { token: (await signIn(chief.loginId)).token });
   });
 
   it("deactivation and sign-out close the account's open streams", async () => {
     const helper = await makeAccount(t, { userType: 'TA', loginId: 'stream-helper', password: PASSWORD });
     const first = await signIn(helper.loginId);
     const open = await stream(first.token);
-    expect((await t.call('PUT', `/api/admin/ta/${helper.id}/toggle-status`, admin.token)).status).toBe(200);
+    await t.api(taApi.toggleStatus, { token: admin.token, params: { id: helper.id } });
     await open.ended;
-    expect((await t.call('PUT', `/api/admin/ta/${helper.id}/toggle-status`, admin.token)).status).toBe(200);
+    await t.api(taApi.toggleStatus, { token: admin.token, params: { id: helper.id } });
 
     const second = await signIn(helper.loginId);
     const [a, b] = [await stream(second.token), await stream(second.token)];
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: second.cookie } });
     await Promise.all([a.ended, b.ended]);
-    expect((await t.call('GET', '/api/auth/me', second.token)).status).toBe(401);
+    expect((await t.apiError(authApi.me, { token: second.token })).status).toBe(401);
   });
 
   it("an admin setting a TA's password ends every session and stream of that TA", async () => {
     const helper = await makeAccount(t, { userType: 'TA', loginId: 'reset-helper', password: PASSWORD });
     const s = await signIn(helper.loginId);
     const open = await stream(s.token);
-    expect((await t.call('POST', `/api/supervisor/change-supervisor-password/${helper.id}`, manager.token, { newPassword: 'by-manager-2!' })).status).toBe(200);
+    await t.api(authApi.changeSupervisorPassword, { token: manager.token, params: { id: helper.id }, body: { newPassword: 'by-manager-2!' } });
     await open.ended;
-    expect((await t.call('GET', '/api/auth/me', s.token)).status).toBe(401);
+    expect((await t.apiError(authApi.me, { token: s.token })).status).toBe(401);
     expect((await refresh(s.cookie)).statusCode).toBe(401);
   });
 
@@ -186,26 +183,26 @@ describe('items 2, 5, 6: a change of power or password ends the sessions at once
     const here = await signIn(kid.loginId);
     const stolen = await signIn(kid.loginId);
     const theirs = await stream(stolen.token);
-    expect((await t.call('POST', '/api/sp/change-password', here.token, { currentPassword: PASSWORD, newPassword: 'own-change-2!' })).status).toBe(200);
+    await t.api(authApi.changeOwnPassword, { token: here.token, body: { currentPassword: PASSWORD, newPassword: 'own-change-2!' } });
     await theirs.ended;
-    expect((await t.call('GET', '/api/auth/me', stolen.token)).status).toBe(401);
+    expect((await t.apiError(authApi.me, { token: stolen.token })).status).toBe(401);
     expect((await refresh(stolen.cookie)).statusCode).toBe(401);
     // This session goes on: its next call refreshes its token, as the web client does on a 401.
     const renewed = await refresh(here.cookie);
     expect(renewed.statusCode).toBe(200);
-    expect((await t.call('GET', '/api/auth/me', renewed.json().accessToken as string)).json).toMatchObject({ loginId: kid.loginId });
+    expect(await t.api(authApi.me, { token: renewed.json().accessToken as string })).toMatchObject({ loginId: kid.loginId });
 
     // A TA's own change through the supervisor route, likewise.
     const mine = await signIn(otherTa.loginId);
     const elsewhere = await signIn(otherTa.loginId);
-    expect((await t.call('POST', `/api/supervisor/change-supervisor-password/${otherTa.id}`, mine.token, { currentPassword: PASSWORD, newPassword: 'ta-own-new-3!' })).status).toBe(200);
+    await t.api(authApi.changeSupervisorPassword, { token: mine.token, params: { id: otherTa.id }, body: { currentPassword: PASSWORD, newPassword: 'ta-own-new-3!' } });
     expect((await refresh(elsewhere.cookie)).statusCode).toBe(401);
-    expect((await t.call('GET', '/api/auth/me', elsewhere.token)).status).toBe(401);
+    expect((await t.apiError(authApi.me, { token: elsewhere.token })).status).toBe(401);
     expect((await refresh(mine.cookie)).statusCode).toBe(200);
   });
 });
 
-describe('item 10: find-password under parallel bursts', () => {
+describe('find-password under parallel bursts', () => {
   it('texts one account at most 3 times and answers one address at most 10 times, however many arrive at once', async () => {
     const kid = await makeStudent(t, { token: admin.token, phone: '010-7100-0004' });
     // Each from its own address, so only the account's limit applies.
@@ -221,7 +218,7 @@ describe('item 10: find-password under parallel bursts', () => {
   });
 });
 
-describe('item 16: the academy Wi-Fi', () => {
+describe('the academy Wi-Fi', () => {
   it("a right password of an account with no failures of its own is not slowed by other accounts' failures from the address; spraying stays slowed", async () => {
     const wifi = '192.0.2.77';
     const classmates = await Promise.all([1, 2].map((n) => makeStudent(t, { token: admin.token, loginId: `wifi-kid-${n}`, phone: `010-7300-000${n}`, password: PASSWORD })));

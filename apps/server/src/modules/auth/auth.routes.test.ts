@@ -1,3 +1,6 @@
+import { authApi } from '@academy/contracts/auth';
+import { noticesApi } from '@academy/contracts/notices';
+import { systemApi } from '@academy/contracts/system';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -45,8 +48,7 @@ describe('POST /api/auth/login', () => {
     expect(body.accessToken).toMatch(/^ey/);
     const cookie = res.cookies.find((c) => c.name === 'refreshToken');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth' });
-    const me = await t.call('GET', '/api/auth/me', body.accessToken);
-    expect(me.json).toMatchObject({ loginId, userType });
+    expect(await t.api(authApi.me, { token: body.accessToken })).toMatchObject({ loginId, userType });
   });
 
   it('answers a wrong password and an unknown id with the same 401', async () => {
@@ -95,8 +97,7 @@ describe('refresh tokens', () => {
     const next = refreshCookie(res);
     expect(next).toBeDefined();
     expect(next).not.toBe(first);
-    const me = await t.call('GET', '/api/auth/me', res.json().accessToken);
-    expect(me.json).toEqual({ id: acc.ta1.id, loginId: 'helper01', name: '박조교', userType: 'TA', isAdminLevel: false, phone: '010-9000-0001', passwordIsInitial: false });
+    expect(await t.api(authApi.me, { token: res.json().accessToken })).toEqual({ id: acc.ta1.id, loginId: 'helper01', name: '박조교', userType: 'TA', isAdminLevel: false, phone: '010-9000-0001', passwordIsInitial: false });
   });
 
   it('revokes the whole family when a used token comes back', async () => {
@@ -122,24 +123,22 @@ describe('refresh tokens', () => {
   it('logout ends the access token at once, not when it expires', async () => {
     const res = await login('helper04', 'ta1234!');
     const token = res.json().accessToken as string;
-    expect((await t.call('GET', '/api/auth/me', token)).status).toBe(200);
+    await t.api(authApi.me, { token });
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: refreshCookie(res)! } });
-    const after = await t.call('GET', '/api/auth/me', token);
-    expect(after.status).toBe(401);
-    expect(after.json.code).toBe('auth.session_ended');
+    expect(await t.apiError(authApi.me, { token })).toMatchObject({ status: 401, code: 'auth.session_ended' });
     // GraphQL too answers 401, so the client signs in again.
     expect((await t.call('POST', '/api/gql', token, { query: '{ users { totalCount } }' })).status).toBe(401);
     // Signing in again works.
-    expect((await t.call('GET', '/api/auth/me', (await login('helper04', 'ta1234!')).json().accessToken)).status).toBe(200);
+    await t.api(authApi.me, { token: (await login('helper04', 'ta1234!')).json().accessToken });
   });
 
   it('deactivation ends the access token at once', async () => {
     const token = (await login('pupil06', 'student1234!')).json().accessToken as string;
-    expect((await t.call('GET', '/api/auth/me', token)).status).toBe(200);
+    await t.api(authApi.me, { token });
     await t.modules.users.setActive({ ids: [acc.s6.id], isActive: false });
-    expect((await t.call('GET', '/api/auth/me', token)).status).toBe(401);
+    expect((await t.apiError(authApi.me, { token })).status).toBe(401);
     await t.modules.users.setActive({ ids: [acc.s6.id], isActive: true });
-    expect((await t.call('GET', '/api/auth/me', token)).status).toBe(401);
+    expect((await t.apiError(authApi.me, { token })).status).toBe(401);
   });
 
   it('is revoked by logout', async () => {
@@ -189,10 +188,10 @@ describe('access tokens', () => {
   });
 
   it('enforces the permission ladder: a student is refused a TA route, a TA an ADMIN route, a manager passes ADMIN', async () => {
-    expect((await t.call('GET', '/api/notice', acc.s1.token)).status).toBe(403);
-    expect((await t.call('GET', '/api/notice', acc.ta1.token)).status).toBe(200);
-    expect((await t.call('GET', '/api/admin/error-logs', acc.ta1.token)).status).toBe(403);
-    expect((await t.call('GET', '/api/admin/error-logs', acc.manager.token)).status).toBe(200);
+    expect((await t.apiError(noticesApi.staff, { token: acc.s1.token })).status).toBe(403);
+    await t.api(noticesApi.staff, { token: acc.ta1.token });
+    expect((await t.apiError(systemApi.errorLogs, { token: acc.ta1.token })).status).toBe(403);
+    await t.api(systemApi.errorLogs, { token: acc.manager.token });
   });
 });
 
@@ -206,10 +205,9 @@ describe('password reset by SMS link', () => {
 
   it('texts a single-use link only when loginId and phone match, answering the same either way', async () => {
     const before = (await outbox()).length;
-    const miss = await t.call('POST', '/api/auth/find-password', null, { loginId: 'helper01', phone: '010-0000-0000' });
-    const hit = await t.call('POST', '/api/auth/find-password', null, { loginId: 'helper01', phone: '010-9000-0001' });
-    expect(miss.status).toBe(200);
-    expect(hit.json).toEqual(miss.json);
+    const miss = await t.api(authApi.findPassword, { body: { loginId: 'helper01', phone: '010-0000-0000' } });
+    const hit = await t.api(authApi.findPassword, { body: { loginId: 'helper01', phone: '010-9000-0001' } });
+    expect(hit).toEqual(miss);
     const rows = await outbox();
     expect(rows.length).toBe(before + 1);
     expect(rows.at(-1)).toMatchObject({ toPhone: '01090000001', kind: 'LMS', userId: acc.ta1.id });
@@ -222,76 +220,71 @@ describe('password reset by SMS link', () => {
 
   it('sets a new password once; the link then stops working', async () => {
     const cookie = refreshCookie(await login('pupil04', 'student1234!'));
-    await t.call('POST', '/api/auth/find-password', null, { loginId: 'pupil04', phone: acc.s4.phone });
+    await t.api(authApi.findPassword, { body: { loginId: 'pupil04', phone: acc.s4.phone } });
     const uuid = await resetLink();
-    const check = await t.call('GET', `/api/auth/reset-password-via-uuid/${uuid}`);
-    expect(check.status).toBe(200);
-    expect(check.json.loginId).toBe('pup***4');
-    const weak = await t.call('POST', '/api/auth/reset-password-via-uuid', null, { uuid, newPassword: 'short' });
+    expect((await t.api(authApi.checkResetLink, { params: { uuid } })).loginId).toBe('pup***4');
+    const weak = await t.apiError(authApi.resetPassword, { body: { uuid, newPassword: 'short' } });
     expect(weak.status).toBe(400);
-    expect(weak.json.issues[0].path).toBe('newPassword');
-    const ok = await t.call('POST', '/api/auth/reset-password-via-uuid', null, { uuid, newPassword: 'new-pass-2026' });
-    expect(ok.status).toBe(200);
+    expect(weak.issues![0]!.path).toBe('newPassword');
+    await t.api(authApi.resetPassword, { body: { uuid, newPassword: 'new-pass-2026' } });
     expect((await refresh(cookie)).statusCode).toBe(401);
     expect((await login('pupil04', 'new-pass-2026')).statusCode).toBe(200);
     expect((await login('pupil04', 'student1234!')).statusCode).toBe(401);
-    const again = await t.call('POST', '/api/auth/reset-password-via-uuid', null, { uuid, newPassword: 'other-pass-2026' });
-    expect(again.status).toBe(400);
-    expect(again.json.code).toBe('auth.reset_link_invalid');
+    expect(await t.apiError(authApi.resetPassword, { body: { uuid, newPassword: 'other-pass-2026' } })).toMatchObject({ status: 400, code: 'auth.reset_link_invalid' });
     const audit = await t.ctx.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'password.reset_via_link'), eq(auditLogs.entityId, String(acc.s4.id))));
     expect(audit).toHaveLength(1);
   });
 
   it('expires after 30 minutes', async () => {
-    await t.call('POST', '/api/auth/find-password', null, { loginId: 'pupil05', phone: acc.s5.phone });
+    await t.api(authApi.findPassword, { body: { loginId: 'pupil05', phone: acc.s5.phone } });
     const uuid = await resetLink();
     t.clock.advance(31 * 60 * 1000);
-    const res = await t.call('POST', '/api/auth/reset-password-via-uuid', null, { uuid, newPassword: 'new-pass-2026' });
-    expect(res.status).toBe(400);
-    expect((await t.call('GET', `/api/auth/reset-password-via-uuid/${uuid}`)).status).toBe(400);
+    expect((await t.apiError(authApi.resetPassword, { body: { uuid, newPassword: 'new-pass-2026' } })).status).toBe(400);
+    expect((await t.apiError(authApi.checkResetLink, { params: { uuid } })).status).toBe(400);
   });
 
   it('rejects a malformed uuid and phone with the field named', async () => {
-    const bad = await t.call('POST', '/api/auth/reset-password-via-uuid', null, { uuid: 'abc', newPassword: 'new-pass-2026' });
+    const bad = await t.apiError(authApi.resetPassword, { body: { uuid: 'abc', newPassword: 'new-pass-2026' } });
     expect(bad.status).toBe(400);
-    expect(bad.json.issues[0].path).toBe('uuid');
-    const phone = await t.call('POST', '/api/auth/find-password', null, { loginId: 'helper01', phone: 'abc' });
+    expect(bad.issues![0]!.path).toBe('uuid');
+    const phone = await t.apiError(authApi.findPassword, { body: { loginId: 'helper01', phone: 'abc' } });
     expect(phone.status).toBe(400);
-    expect(phone.json).toMatchObject({ code: 'validation.invalid', issues: [expect.objectContaining({ path: 'phone' })] });
+    expect(phone).toMatchObject({ code: 'validation.invalid', issues: [expect.objectContaining({ path: 'phone' })] });
   });
 });
 
 describe('POST /api/supervisor/change-supervisor-password/{id}', () => {
-  const change = (token: string, id: number, payload: object) => t.call('POST', `/api/supervisor/change-supervisor-password/${id}`, token, payload);
+  type Body = { currentPassword?: string; newPassword: string };
+  const change = (token: string, id: number, body: Body) => t.api(authApi.changeSupervisorPassword, { token, params: { id }, body });
+  const refused = (token: string, id: number, body: Body) => t.apiError(authApi.changeSupervisorPassword, { token, params: { id }, body });
 
   it('lets a TA change their own password with the current one', async () => {
     const { id } = acc.ta4;
     // Signed in afresh: the refresh tests above signed helper04 out everywhere.
     const token = (await login('helper04', 'ta1234!')).json().accessToken as string;
-    const missing = await change(token, id, { newPassword: 'ta-new-pass-1' });
+    const missing = await refused(token, id, { newPassword: 'ta-new-pass-1' });
     expect(missing.status).toBe(400);
-    expect(missing.json.issues[0].path).toBe('currentPassword');
-    const wrong = await change(token, id, { currentPassword: 'wrong-one-1', newPassword: 'ta-new-pass-1' });
-    expect(wrong.status).toBe(400);
-    expect(wrong.json.code).toBe('auth.current_password_wrong');
-    expect((await change(token, id, { currentPassword: 'ta1234!', newPassword: 'ta-new-pass-1' })).status).toBe(200);
+    expect(missing.issues![0]!.path).toBe('currentPassword');
+    expect(await refused(token, id, { currentPassword: 'wrong-one-1', newPassword: 'ta-new-pass-1' })).toMatchObject({ status: 400, code: 'auth.current_password_wrong' });
+    await change(token, id, { currentPassword: 'ta1234!', newPassword: 'ta-new-pass-1' });
     expect((await login('helper04', 'ta-new-pass-1')).statusCode).toBe(200);
   });
 
   it("refuses a TA changing another TA's password, and lets an admin change any TA's", async () => {
     const target = acc.ta2.id;
     const cookie = refreshCookie(await login('helper02', 'ta1234!'));
-    expect((await change(acc.ta1.token, target, { newPassword: 'ta-new-pass-2' })).status).toBe(403);
-    expect((await change(acc.admin.token, target, { newPassword: 'ta-new-pass-2' })).status).toBe(200);
+    expect((await refused(acc.ta1.token, target, { newPassword: 'ta-new-pass-2' })).status).toBe(403);
+    await change(acc.admin.token, target, { newPassword: 'ta-new-pass-2' });
     expect((await login('helper02', 'ta-new-pass-2')).statusCode).toBe(200);
     // A password set by someone else ends the sessions opened with the old one.
     expect((await refresh(cookie)).statusCode).toBe(401);
-    expect((await change(acc.admin.token, acc.s6.id, { newPassword: 'x-new-pass-2' })).status).toBe(403);
-    expect((await change(acc.admin.token, 999999, { newPassword: 'x-new-pass-2' })).status).toBe(404);
+    expect((await refused(acc.admin.token, acc.s6.id, { newPassword: 'x-new-pass-2' })).status).toBe(403);
+    expect((await refused(acc.admin.token, 999999, { newPassword: 'x-new-pass-2' })).status).toBe(404);
   });
 
   it('is closed to students and validates the path id', async () => {
-    expect((await change(acc.s1.token, acc.s1.id, { currentPassword: 'student1234!', newPassword: 'new-pass-2026' })).status).toBe(403);
+    expect((await refused(acc.s1.token, acc.s1.id, { currentPassword: 'student1234!', newPassword: 'new-pass-2026' })).status).toBe(403);
+    // Not an id, which the contract forbids: sent by hand.
     const bad = await t.call('POST', '/api/supervisor/change-supervisor-password/abc', acc.admin.token, { newPassword: 'new-pass-2026' });
     expect(bad.status).toBe(400);
     expect(bad.json.issues[0].path).toBe('id');

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { FILE_KINDS, filesApi, portalFilesApi, STUDENT_FILE_KINDS } from '@academy/contracts/files';
+import { studentsApi } from '@academy/contracts/students';
 import fontkit from '@pdf-lib/fontkit';
 import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
 import type { CallResult, TestApp } from '../../../test/harness.ts';
@@ -83,30 +85,41 @@ export async function makeFileClass(t: TestApp): Promise<{
   return { staff, student: student!, classmate: classmate!, outsider: outsider!, lectureId: lecture.id, wlId: session.id };
 }
 
-/** Uploads bytes the way a browser does (upload-url, PUT to the signed URL, upload-done) and returns the upload-done answer. */
+/** `kind` as one of the kinds the upload's contract knows; the kit sends no other. */
+function kindOf<K extends string>(kinds: readonly K[], kind: string): K {
+  const known = kinds.find((k) => k === kind);
+  if (!known) throw new Error(`uploadFile: no such kind ${kind} (${kinds.join(', ')})`);
+  return known;
+}
+
+/**
+ * Uploads bytes the way a browser does (upload-url, PUT to the signed URL, upload-done) and returns
+ * the upload-done answer. That answer is the whole reply, refusals too (a checksum that does not
+ * match, an executable): callers assert its status and body, so upload-done is sent by hand.
+ */
 export async function uploadFile(
   t: TestApp,
   opts: { token: string; body: Buffer; fileName: string; contentType?: string; kind?: string; weeklyLectureId?: number | null; checksum?: string; portal?: boolean },
 ): Promise<{ fileId: number; done: CallResult }> {
-  const init = await t.call('POST', opts.portal ? '/api/sp/upload-files' : '/api/files/upload-url', opts.token, {
+  const body = {
     fileName: opts.fileName,
     contentType: opts.contentType ?? 'application/pdf',
     fileSize: opts.body.length,
-    kind: opts.kind ?? 'material',
     ...(opts.weeklyLectureId === undefined ? {} : { weeklyLectureId: opts.weeklyLectureId }),
-  });
-  if (init.status !== 200) throw new Error(`uploadFile: ${init.status} ${JSON.stringify(init.json)}`);
-  const { file, url, headers } = init.json;
+  };
+  const kind = opts.kind ?? 'material';
+  const { file, url, headers } = opts.portal
+    ? await t.api(portalFilesApi.upload, { token: opts.token, body: { ...body, kind: kindOf(STUDENT_FILE_KINDS, kind) } })
+    : await t.api(filesApi.uploadUrl, { token: opts.token, body: { ...body, kind: kindOf(FILE_KINDS, kind) } });
   const put = await sendToUrl(t, { url, method: 'PUT', body: opts.body, headers });
   if (put.status !== 200) throw new Error(`uploadFile PUT: ${put.status} ${put.body.toString()}`);
   const done = await t.call('PUT', `/api/files/${file.id}/upload-done`, opts.token, { sha256: opts.checksum ?? sha256(opts.body) });
-  return { fileId: file.id as number, done };
+  return { fileId: file.id, done };
 }
 
 /** A student made through the students API, with a parent phone (or none). */
 export async function makeStudentWithParent(t: TestApp, opts: { token: string; name: string; parentPhone: string | null }): Promise<{ id: number; name: string }> {
   const loginId = `parent${process.pid}x${Math.random().toString(36).slice(2, 8)}`;
-  const res = await t.call('POST', '/api/students', opts.token, { loginId, name: opts.name, phone: '01055550000', password: 'test-pass-1234!', parentPhone: opts.parentPhone });
-  if (res.status !== 200) throw new Error(`makeStudentWithParent: ${res.status} ${JSON.stringify(res.json)}`);
-  return { id: res.json.id as number, name: res.json.name as string };
+  const made = await t.api(studentsApi.create, { token: opts.token, body: { loginId, name: opts.name, phone: '01055550000', password: 'test-pass-1234!', parentPhone: opts.parentPhone } });
+  return { id: made.id, name: made.name };
 }

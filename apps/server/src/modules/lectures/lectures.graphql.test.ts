@@ -1,3 +1,4 @@
+import { lecturesApi } from '@academy/contracts/lectures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeStaff, makeStudents, type TestAccount } from '../users/users.testkit.ts';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   await make({ name: '고1 수학 심화반', subject: '수학', teacherName: '오승민', schedule: [slot(6)] });
   chemistry = (await make({ name: '고2 화학Ⅰ 개념완성', subject: '과학', teacherName: '문하늘', schedule: [slot(6)], students: students.slice(0, 5).map((s) => s.id) })).id;
   const old = await make({ name: '고3 수학 수능 파이널', subject: '수학', teacherName: '정재훈', schedule: [slot(1)] });
-  await t.call('PUT', `/api/lectures/${old.id}/disable`, staff.admin.token);
+  await t.api(lecturesApi.disable, { token: staff.admin.token, params: { id: old.id } });
 }, 60_000);
 afterAll(() => t.close());
 

@@ -1,7 +1,8 @@
 import type { Question } from '@academy/contracts/grading';
 import { lectureTopic } from '@academy/contracts/lectures';
-import { formatFileSize, OMR_MAX_BYTES } from '@academy/contracts/files';
-import type { OmrBatchDetail, OmrExamSheet } from '@academy/contracts/omr';
+import { filesApi, formatFileSize, OMR_MAX_BYTES } from '@academy/contracts/files';
+import { omrApi } from '@academy/contracts/omr';
+import { systemApi } from '@academy/contracts/system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { objectStreamBomb, vectorPages } from '../../lib/pdf/pdf.testkit.ts';
@@ -14,7 +15,7 @@ import { buildExamLayout, createSheetGenerator, scannerPdf } from './omr.testkit
 import { OMR_WORKER_LIMITS } from './worker-pool.ts';
 
 /**
- * Hostile OMR uploads through HTTP (issue 34 items 3 and 8): a small PDF whose object stream
+ * Hostile OMR uploads through HTTP: a small PDF whose object stream
  * inflates to hundreds of MB, and a PDF of 1,000 vector pages sharing one content stream of
  * 200,000 drawing commands. Each becomes unreadable sheets with a Korean reason; the server
  * answers, its memory does not grow, the worker processes stay under their cap; and a long batch
@@ -33,9 +34,7 @@ let examId: number;
 async function startBatch(token: string, files: { body: Buffer; fileName: string }[]): Promise<number> {
   const fileIds: number[] = [];
   for (const f of files) fileIds.push((await uploadFile(t, { token, body: f.body, fileName: f.fileName, kind: 'omr', weeklyLectureId: wlId })).fileId);
-  const started = await t.call('POST', `/api/lectures/${lectureId}/weekly-lectures/${wlId}/grade-omr`, token, { examId, fileIds });
-  expect(started.status).toBe(200);
-  return started.json.id as number;
+  return (await t.api(omrApi.start, { token, params: { id: lectureId, wlId }, body: { examId, fileIds } })).id;
 }
 
 /** The worker processes' peak resident memory while `work` runs (sampled; /proc VmHWM). */
@@ -68,11 +67,11 @@ afterAll(async () => {
   await t.app.close();
 });
 
-describe('hostile OMR uploads (issue 34 items 3 and 8)', () => {
+describe('hostile OMR uploads', () => {
   it('refuses an upload over the OMR cap the docs quote', async () => {
-    const init = await t.call('POST', '/api/files/upload-url', staff.ta.token, { fileName: '스캔.pdf', contentType: 'application/pdf', fileSize: OMR_MAX_BYTES + 1, kind: 'omr', weeklyLectureId: wlId });
+    const init = await t.apiError(filesApi.uploadUrl, { token: staff.ta.token, body: { fileName: '스캔.pdf', contentType: 'application/pdf', fileSize: OMR_MAX_BYTES + 1, kind: 'omr', weeklyLectureId: wlId } });
     expect(init.status).toBe(400);
-    expect(init.json.message).toContain(`최대 ${formatFileSize(OMR_MAX_BYTES)}`);
+    expect(init.message).toContain(`최대 ${formatFileSize(OMR_MAX_BYTES)}`);
   });
 
   it('an object stream that inflates to 300 MB is an unreadable sheet; the server and its memory are untouched', async () => {
@@ -84,17 +83,17 @@ describe('hostile OMR uploads (issue 34 items 3 and 8)', () => {
       batchId = await startBatch(staff.ta.token, [{ body: bomb, fileName: '폭탄.pdf' }]);
       await t.modules.omr.idle();
     });
-    const batch = (await t.call('GET', `/api/omr/batches/${batchId}`, staff.ta.token)).json as OmrBatchDetail;
+    const batch = await t.api(omrApi.batch, { token: staff.ta.token, params: { batchId } });
     expect(batch).toMatchObject({ status: 'review', total: 1 });
     expect(batch.sheetList[0]).toMatchObject({ status: 'unreadable' });
     expect(batch.sheetList[0]!.reason).toContain('읽을 수 없는 PDF');
     expect(process.memoryUsage.rss() - rss).toBeLessThan(200 * MB);
     expect(peak).toBeLessThan(OMR_WORKER_LIMITS.memoryMb * MB);
-    expect((await t.call('GET', '/api/health')).status).toBe(200);
+    await t.api(systemApi.health);
   }, 120_000);
 
   it('1,000 vector pages of 200,000 commands each are refused page by page without drawing, and another TA\'s batch is not held back by a long one', async () => {
-    const info = (await t.call('GET', `/api/wl-exam/${examId}/omr`, staff.ta.token)).json as OmrExamSheet;
+    const info = await t.api(omrApi.exam, { token: staff.ta.token, params: { examId } });
     const gen = await createSheetGenerator({
       layout: buildExamLayout(KEY), heading: { title: '4월 1주차 테스트', lecture: '강좌', date: '2026. 4. 4.(토)', examId },
       students: info.candidates.map((c) => ({ userId: c.userId, name: c.name, candidateNumber: c.candidateNumber })),
@@ -120,10 +119,10 @@ describe('hostile OMR uploads (issue 34 items 3 and 8)', () => {
     });
     stop();
 
-    const vector = (await t.call('GET', `/api/omr/batches/${hostile}`, staff.ta.token)).json as OmrBatchDetail;
+    const vector = await t.api(omrApi.batch, { token: staff.ta.token, params: { batchId: hostile } });
     expect(vector).toMatchObject({ status: 'review', total: 1000, done: 1000 });
     expect(vector.sheetList.every((s) => s.status === 'unreadable' && s.reason!.includes('스캔한 답안지가 아닙니다'))).toBe(true);
-    const read = (await t.call('GET', `/api/omr/batches/${quick}`, staff.manager.token)).json as OmrBatchDetail;
+    const read = await t.api(omrApi.batch, { token: staff.manager.token, params: { batchId: quick } });
     expect(read.sheetList[0]!.status).not.toBe('unreadable');
     // The one-page batch started after the 30-page one and was read while it was still going.
     expect(finished.indexOf(quick)).toBeLessThan(finished.indexOf(slow));

@@ -1,3 +1,4 @@
+import { authApi } from '@academy/contracts/auth';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -38,22 +39,20 @@ const sessionQueries = async (fn: () => Promise<unknown>): Promise<number> => {
 describe('session cache', () => {
   it('checks a signed-in account from memory after its first request', async () => {
     const token = await t.login(ta.loginId, ta.password);
-    expect(await sessionQueries(() => t.call('GET', '/api/auth/me', token))).toBe(1);
+    expect(await sessionQueries(() => t.api(authApi.me, { token }))).toBe(1);
     expect(await sessionQueries(async () => {
-      for (let i = 0; i < 5; i++) expect((await t.call('GET', '/api/auth/me', token)).status).toBe(200);
+      for (let i = 0; i < 5; i++) await t.api(authApi.me, { token });
     })).toBe(0);
   });
 
   it('a change made by any code or tool, straight in SQL, ends the token once it commits', async () => {
     const token = await t.login(ta.loginId, ta.password);
-    expect((await t.call('GET', '/api/auth/me', token)).status).toBe(200);
+    await t.api(authApi.me, { token });
     const heard = await nextAnnouncement();
     await t.database.db.execute(sql`update users set session_version = session_version + 1 where id = ${ta.id}`);
     expect(await heard.id).toBe(ta.id);
     await heard.stop();
-    const after = await t.call('GET', '/api/auth/me', token);
-    expect(after.status).toBe(401);
-    expect(after.json.code).toBe('auth.session_ended');
+    expect(await t.apiError(authApi.me, { token })).toMatchObject({ status: 401, code: 'auth.session_ended' });
   });
 
   it('deactivating and reactivating an account is announced as well; other columns are not', async () => {
