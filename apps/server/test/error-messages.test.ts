@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStaff } from '../src/modules/users/users.testkit.ts';
-import { createTestApp, type TestApp } from './harness.ts';
+import { type ApiError, createTestApp, type TestApp } from './harness.ts';
 import type { JsonSchema, OpenApi } from './openapi.ts';
 
 /**
@@ -52,14 +52,14 @@ afterAll(async () => {
 
 describe('field names in error messages', () => {
   it('the expense-claim reject reason names 사유 in Korean', async () => {
-    const r = await t.call('PUT', '/api/admin/expense-claim/1/reject', admin, { reason: '' });
+    const r = await t.call<ApiError>('PUT', '/api/admin/expense-claim/1/reject', admin, { reason: '' });
     expect(r.status).toBe(400);
     expect(r.json.message).toBe('사유를 2자 이상 입력해 주세요');
     expect(r.json.issues).toContainEqual(expect.objectContaining({ path: 'reason', message: '사유를 2자 이상 입력해 주세요' }));
   });
 
   it('a field without its own words in the message gets its Korean name in front', async () => {
-    const r = await t.call('POST', '/api/auth/login', null, { loginId: 'ad\u0000min', password: 'whatever1!' });
+    const r = await t.call<ApiError>('POST', '/api/auth/login', null, { loginId: 'ad\u0000min', password: 'whatever1!' });
     expect(r.status).toBe(400);
     expect(r.json.message).toBe('아이디: 제어 문자(NUL)는 입력할 수 없습니다');
     expect(r.json.issues).toContainEqual(expect.objectContaining({ path: 'loginId', message: '제어 문자(NUL)는 입력할 수 없습니다' }));

@@ -197,19 +197,20 @@ describe('fuzzing every OpenAPI operation', () => {
   it('answers hostile GraphQL filters on every list with a client error, never a server error, also inside fragments and as wide booleans', async () => {
     type TypeRef = { kind: string; name: string | null; ofType: TypeRef | null };
     const named = (r: TypeRef): string => r.name ?? named(r.ofType!);
-    const intro = await t.call('POST', '/api/gql', admin, {
-      query: `{ __schema { queryType { fields { name args { name type { kind name ofType { kind name ofType { kind name } } } } } } }
+    const intro = await t.gql<{ __schema: { queryType: { fields: { name: string; args: { name: string; type: TypeRef }[] }[] } } }>(
+      `{ __schema { queryType { fields { name args { name type { kind name ofType { kind name ofType { kind name } } } } } } }
         __type(name: "Query") { name } }`,
-    });
-    const lists = (intro.json.data.__schema.queryType.fields as { name: string; args: { name: string; type: TypeRef }[] }[])
+      { token: admin },
+    );
+    const lists = intro.data!.__schema.queryType.fields
       .map((f) => ({ name: f.name, filter: f.args.find((a) => a.name === 'filter') }))
       .filter((f): f is { name: string; filter: { name: string; type: TypeRef } } => !!f.filter);
     expect(lists.length).toBeGreaterThan(5);
     const failures: string[] = [];
     for (const list of lists) {
       const filterType = named(list.filter.type);
-      const fieldsOf = await t.call('POST', '/api/gql', admin, { query: `{ __type(name: "${filterType}") { inputFields { name type { name } } } }` });
-      const fields = (fieldsOf.json.data.__type.inputFields as { name: string; type: { name: string | null } }[]).filter((f) => !['and', 'or'].includes(f.name));
+      const fieldsOf = await t.gql<{ __type: { inputFields: { name: string; type: { name: string | null } }[] } }>(`{ __type(name: "${filterType}") { inputFields { name type { name } } } }`, { token: admin });
+      const fields = fieldsOf.data!.__type.inputFields.filter((f) => !['and', 'or'].includes(f.name));
       const filters: unknown[] = [{ id: { in: Array.from({ length: 70_000 }, (_, i) => String(i + 1)) } }, { id: { eq: '0x7fffffffff' } }, { id: { eq: 'abc' } }];
       for (const f of fields) {
         for (const cmp of [{ like: 'a\\' }, { iLike: '%\u0000%' }, { is: true }, { eq: 'x\ud800' }, { in: ['1e400', '99999999999'] }, { gt: '0000-01-01T00:00:00Z' }]) {

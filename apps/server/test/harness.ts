@@ -37,7 +37,14 @@ export type TestApp = BuiltApp & {
    * replies are parsed. For what the contract forbids (a malformed body, an unknown route), files
    * and multipart; every other call goes through `api`.
    */
-  call: (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token?: string | null, payload?: unknown) => Promise<CallResult>;
+  call: <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token?: string | null, payload?: unknown) => Promise<CallResult<T>>;
+  /**
+   * A GraphQL request to /api/gql. `T` is the shape the query selects (the query's text decides
+   * it, so the test names it); `errors` are GraphQL's, with the API's code in their extensions.
+   *
+   *   const { data } = await t.gql<{ tas: { totalCount: number } }>('{ tas { totalCount } }', { token });
+   */
+  gql: <T = Record<string, unknown>>(query: string, opts?: { token?: string | null; variables?: Record<string, unknown> }) => Promise<GqlResult<T>>;
   close: () => Promise<void>;
 };
 
@@ -68,8 +75,14 @@ export class ApiCallError extends Error {
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read replies freely
-export type CallResult = { status: number; json: any; raw: Buffer; headers: Record<string, string | string[] | number | undefined> };
+/**
+ * What a hand-written call got: `json` is what the test says it expects (`t.call<ApiError>(…)` for
+ * a refusal), unknown unless it says.
+ */
+export type CallResult<T = unknown> = { status: number; json: T; raw: Buffer; headers: Record<string, string | string[] | number | undefined> };
+
+/** A GraphQL reply: the data the query selected, or errors (with the API's code in `extensions`). */
+export type GqlResult<T> = { status: number; data: T | null; errors?: { message: string; extensions?: { code?: string; [k: string]: unknown } }[] };
 
 export const testConfig = (over: Partial<Config> = {}): Config => ({
   env: 'test',
@@ -112,7 +125,13 @@ export async function createTestApp(opts: { seed?: boolean; config?: Partial<Con
     const json = res.body && String(res.headers['content-type'] ?? '').includes('json') ? res.json() : null;
     return { status: res.statusCode, json, raw: res.rawPayload, headers: res.headers };
   };
-  const call: TestApp['call'] = (method, url, token, payload) => send(method, url, token, payload);
+  const call: TestApp['call'] = <T,>(method: Parameters<TestApp['call']>[0], url: string, token?: string | null, payload?: unknown) =>
+    send(method, url, token, payload) as Promise<CallResult<T>>;
+  const gql: TestApp['gql'] = async <T,>(query: string, opts: { token?: string | null; variables?: Record<string, unknown> } = {}) => {
+    const res = await send('POST', '/api/gql', opts.token, { query, variables: opts.variables ?? {} });
+    const body = (res.json ?? {}) as { data?: T | null; errors?: GqlResult<T>['errors'] };
+    return { status: res.status, data: body.data ?? null, ...(body.errors ? { errors: body.errors } : {}) };
+  };
   const typedCall = (e: AnyEndpoint, input: { params?: unknown; query?: unknown; body?: unknown; token?: string | null; ip?: string } | undefined): Promise<CallResult> => {
     if (isFileReply(e.reply) || isMultipart(e.body)) throw new Error(`${e.method} ${e.path}: files and multipart bodies go through t.call`);
     const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; token?: string | null; ip?: string };
@@ -129,6 +148,7 @@ export async function createTestApp(opts: { seed?: boolean; config?: Partial<Con
       return res.json().accessToken as string;
     },
     call,
+    gql,
     async api(e, ...[input]) {
       const res = await typedCall(e, input);
       if (res.status >= 200 && res.status < 300) return res.json as ReplyOf<typeof e>;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { type ApiError, createTestApp, type TestApp } from '../../test/harness.ts';
 import { dataErrorOf } from '../lib/errors.ts';
 import { makeLecture } from '../modules/lectures/lectures.testkit.ts';
 import { makeStaff, makeStudents, type TestAccount } from '../modules/users/users.testkit.ts';
@@ -27,7 +27,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const gql = (token: string | null, query: string, variables: Record<string, unknown> = {}) => t.call('POST', '/api/gql', token, { query, variables });
+const gql = (token: string | null, query: string, variables: Record<string, unknown> = {}) => t.gql<{ users: { nodes: { id: string }[] } }>(query, { token, variables });
 const USERS = 'query($filter: UserFilter!) { users(filter: $filter, paging: { limit: 5 }) { nodes { id } } }';
 
 describe('NUL bytes, anonymously', () => {
@@ -36,7 +36,7 @@ describe('NUL bytes, anonymously', () => {
     ['/api/auth/find-password', { loginId: 'student\u0000', phone: '010-1234-5678' }, '아이디'],
     ['/api/error-log/error', { message: 'boom\u0000' }, '메시지'],
   ])('%s refuses a NUL, naming %s', async (url, body, field) => {
-    const r = await t.call('POST', url, null, body);
+    const r = await t.call<ApiError>('POST', url, null, body);
     expect(r.status).toBe(400);
     expect(r.json.message).toBe(`${field}: 제어 문자(NUL)는 입력할 수 없습니다`);
   });
@@ -44,13 +44,13 @@ describe('NUL bytes, anonymously', () => {
 
 describe('unpaired UTF-16 surrogates', () => {
   it('a lecture name with half a surrogate pair is refused, not written to the audit log', async () => {
-    const r = await t.call('PUT', `/api/lectures/${lecture.id}`, admin.token, { name: '수학\ud800반' });
+    const r = await t.call<ApiError>('PUT', `/api/lectures/${lecture.id}`, admin.token, { name: '수학\ud800반' });
     expect(r.status).toBe(400);
     expect(r.json.issues).toContainEqual(expect.objectContaining({ path: 'name', message: '올바르지 않은 유니코드 문자가 있습니다' }));
   });
 
   it('a whole pair (an emoji) is fine', async () => {
-    const r = await t.call('POST', '/api/error-log/error', null, { message: '오류 😀' });
+    const r = await t.call<ApiError>('POST', '/api/error-log/error', null, { message: '오류 😀' });
     expect(r.status).toBe(200);
   });
 });
@@ -62,7 +62,7 @@ describe('ids above 2,147,483,647 inside body arrays', () => {
     ['adding students to a lecture', () => ['POST', `/api/lectures/${lecture.id}/students`, { userIds: [student.id, 2 ** 40] }]],
   ] as const)('%s', async (_, make) => {
     const [method, url, body] = make() as ['PUT' | 'POST', string, object];
-    const r = await t.call(method, url, admin.token, body);
+    const r = await t.call<ApiError>(method, url, admin.token, body);
     expect(r.status).toBe(400);
     expect(r.json.message).toMatch(/번째: ID가 너무 큽니다$/);
   });
@@ -73,36 +73,36 @@ describe('GraphQL filters', () => {
     // Before anything runs: the document's values are counted (issue 34 item 9).
     const r = await gql(student.token, USERS, { filter: { id: { in: Array.from({ length: 65_536 }, (_, i) => String(i + 1)) } } });
     expect(r.status).toBe(400);
-    expect(r.json.errors[0].extensions).toMatchObject({ code: 'graphql.too_costly' });
-    expect(r.json.errors[0].message).toMatch(/최대 2,000개/);
+    expect(r.errors![0]!.extensions).toMatchObject({ code: 'graphql.too_costly' });
+    expect(r.errors![0]!.message).toMatch(/최대 2,000개/);
     // Within the document's budget, one list still holds at most 1,000 values.
     const long = await gql(student.token, USERS, { filter: { id: { in: Array.from({ length: 1001 }, (_, i) => String(i + 1)) } } });
-    expect(long.json.errors[0].extensions).toMatchObject({ code: 'validation.invalid', field: 'filter.id.in' });
-    expect(long.json.errors[0].message).toMatch(/1000개까지/);
+    expect(long.errors![0]!.extensions).toMatchObject({ code: 'validation.invalid', field: 'filter.id.in' });
+    expect(long.errors![0]!.message).toMatch(/1000개까지/);
   });
 
   it('a like pattern ending in a backslash is read literally', async () => {
     const r = await gql(admin.token, USERS, { filter: { name: { like: 'abc\\' } } });
     expect(r.status).toBe(200);
-    expect(r.json.errors).toBeUndefined();
-    expect(r.json.data.users.nodes).toEqual([]);
+    expect(r.errors).toBeUndefined();
+    expect(r.data!.users.nodes).toEqual([]);
   });
 
   it('`is: true` on a text field is refused', async () => {
     const r = await gql(admin.token, USERS, { filter: { name: { is: true } } });
     expect(r.status).toBeLessThan(500);
-    expect(r.json.errors[0].extensions).toMatchObject({ code: 'validation.invalid', field: 'filter.name.is' });
+    expect(r.errors![0]!.extensions).toMatchObject({ code: 'validation.invalid', field: 'filter.name.is' });
   });
 
   it.each(['abc', '0x7fffffffff', '1e3', '99999999999'])('a non-numeric or huge id %s in a filter is refused', async (value) => {
     const r = await gql(admin.token, USERS, { filter: { id: { eq: value } } });
     expect(r.status).toBeLessThan(500);
-    expect(r.json.errors[0].extensions).toMatchObject({ code: 'validation.invalid', field: 'filter.id.eq' });
+    expect(r.errors![0]!.extensions).toMatchObject({ code: 'validation.invalid', field: 'filter.id.eq' });
   });
 
   it('a NUL in a text filter is refused', async () => {
     const r = await gql(admin.token, USERS, { filter: { loginId: { eq: 'a\u0000' } } });
-    expect(r.json.errors[0].extensions).toMatchObject({ code: 'validation.invalid', field: 'filter.loginId.eq' });
+    expect(r.errors![0]!.extensions).toMatchObject({ code: 'validation.invalid', field: 'filter.loginId.eq' });
   });
 });
 
@@ -113,16 +113,16 @@ describe('GraphQL suggestions', () => {
     const asStudent = await gql(student.token, query);
     const asAdmin = await gql(admin.token, query);
     for (const r of [anonymous, asStudent]) {
-      expect(r.json.errors[0].message).not.toMatch(/Did you mean|"name"/);
-      expect(r.json.errors[0].extensions.code).toBe('graphql.validation_failed');
+      expect(r.errors![0]!.message).not.toMatch(/Did you mean|"name"/);
+      expect(r.errors![0]!.extensions?.code).toBe('graphql.validation_failed');
     }
-    expect(asAdmin.json.errors[0].message).toMatch(/Did you mean "name"/);
+    expect(asAdmin.errors![0]!.message).toMatch(/Did you mean "name"/);
   });
 });
 
 describe('dates', () => {
   it.each(['0000-01-01', '1899-12-31', '3000-01-01'])('the portal refuses %s', async (from) => {
-    const r = await t.call('GET', `/api/sp/clinic-slots?from=${from}`, student.token);
+    const r = await t.call<ApiError>('GET', `/api/sp/clinic-slots?from=${from}`, student.token);
     expect(r.status).toBe(400);
     expect(r.json.message).toBe('시작: 1900년부터 2999년 사이의 날짜여야 합니다');
   });

@@ -7,7 +7,7 @@ import { systemApi } from '@academy/contracts/system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openEventStream } from '../../test/event-stream.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { type ApiError, createTestApp, type TestApp } from '../../test/harness.ts';
 import { makeExam } from '../modules/exams/exams.testkit.ts';
 import { makeLecture } from '../modules/lectures/lectures.testkit.ts';
 import { makeStaff, makeStudents, type TestAccount } from '../modules/users/users.testkit.ts';
@@ -82,7 +82,7 @@ describe('realtime channel (one process)', () => {
     expect((await own.next((e) => e.type === 'seats')).data).toEqual({ left: 3 });
     own.close();
     // Refused before the stream opens: by hand, as the stream is no typed reply.
-    const other = await t.call('GET', `/api/realtime/events?topics=test-own:${kid.id + 1}`, kid.token);
+    const other = await t.call<ApiError>('GET', `/api/realtime/events?topics=test-own:${kid.id + 1}`, kid.token);
     expect(other.status).toBe(403);
     expect(other.json.code).toBe('realtime.topic_forbidden');
     expect((await t.call('GET', `/api/realtime/events?topics=test-own:${kid.id},lecture:${lectureId}`, kid.token)).status).toBe(403);

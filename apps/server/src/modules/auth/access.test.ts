@@ -66,20 +66,21 @@ describe('TA → users → find-password → SMS history → reset', () => {
     const kid = await makeStudent(t, { token: admin.token, phone: '010-7100-0001' });
     // 1. The TA lists accounts: students with their phones and login ids (they text them), their own
     // account, and no other staff account, not even through a filter on the hidden rows.
-    const listed = await t.call('POST', '/api/gql', ta.token, { query: '{ users(paging: { limit: 1000 }) { nodes { id loginId phone userType } } }' });
-    const ids = (listed.json.data.users.nodes as { id: string }[]).map((n) => Number(n.id));
+    type Users = { users: { nodes: { id: string }[]; totalCount: number } };
+    const listed = await t.gql<Users>('{ users(paging: { limit: 1000 }) { nodes { id loginId phone userType } } }', { token: ta.token });
+    const ids = listed.data!.users.nodes.map((n) => Number(n.id));
     expect(ids).toContain(kid.id);
     expect(ids).toContain(ta.id);
     expect(ids).not.toContain(admin.id);
     expect(ids).not.toContain(manager.id);
     expect(ids).not.toContain(otherTa.id);
-    const probe = await t.call('POST', '/api/gql', ta.token, { query: '{ users(filter: { phone: { like: "0107000%" } }) { totalCount } }' });
-    expect(probe.json.data.users.totalCount).toBe(1);
-    const one = await t.call('POST', '/api/gql', ta.token, { query: `{ user(id: ${admin.id}) { loginId phone } }` });
-    expect(one.json.errors?.[0]?.message).toContain('Unable to find User');
+    const probe = await t.gql<Users>('{ users(filter: { phone: { like: "0107000%" } }) { totalCount } }', { token: ta.token });
+    expect(probe.data!.users.totalCount).toBe(1);
+    const one = await t.gql(`{ user(id: ${admin.id}) { loginId phone } }`, { token: ta.token });
+    expect(one.errors?.[0]?.message).toContain('Unable to find User');
     // An admin still sees everyone.
-    const all = await t.call('POST', '/api/gql', manager.token, { query: '{ users(filter: { userType: { eq: "ADMIN" } }) { nodes { id } } }' });
-    expect((all.json.data.users.nodes as { id: string }[]).map((n) => Number(n.id))).toContain(admin.id);
+    const all = await t.gql<Users>('{ users(filter: { userType: { eq: "ADMIN" } }) { nodes { id } } }', { token: manager.token });
+    expect(all.data!.users.nodes.map((n) => Number(n.id))).toContain(admin.id);
 
     // 2. Whoever knows them asks for reset links: the 원장's and the student's.
     expect((await findPassword(admin.loginId, admin.phone)).statusCode).toBe(200);

@@ -3,7 +3,7 @@ import { noticesApi } from '@academy/contracts/notices';
 import { systemApi } from '@academy/contracts/system';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { type ApiError, bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { auditLogs } from '../../lib/audit/audit.table.ts';
 import { smsOutbox } from '../../lib/sms/sms.table.ts';
 import { createTokenSigner } from '../../lib/tokens.ts';
@@ -285,8 +285,8 @@ describe('POST /api/supervisor/change-supervisor-password/{id}', () => {
   it('is closed to students and validates the path id', async () => {
     expect((await refused(acc.s1.token, acc.s1.id, { currentPassword: 'student1234!', newPassword: 'new-pass-2026' })).status).toBe(403);
     // Not an id, which the contract forbids: sent by hand.
-    const bad = await t.call('POST', '/api/supervisor/change-supervisor-password/abc', acc.admin.token, { newPassword: 'new-pass-2026' });
+    const bad = await t.call<ApiError>('POST', '/api/supervisor/change-supervisor-password/abc', acc.admin.token, { newPassword: 'new-pass-2026' });
     expect(bad.status).toBe(400);
-    expect(bad.json.issues[0].path).toBe('id');
+    expect(bad.json.issues![0]!.path).toBe('id');
   });
 });

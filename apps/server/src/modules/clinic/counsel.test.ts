@@ -3,7 +3,7 @@ import { counselApi, portalCounselApi } from '@academy/contracts/counsel';
 import { addDays, kstToday } from '@academy/contracts/dates';
 import { studentRecordsApi } from '@academy/contracts/student-records';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiInput, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { type ApiError, type ApiInput, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeStudent } from '../students/students.testkit.ts';
 import { makeStaff } from '../users/users.testkit.ts';
 import { makeSlot } from './clinic.testkit.ts';
@@ -29,7 +29,7 @@ describe('counsel', () => {
     expect(board.slots.find((s) => s.id === slot.id)).toMatchObject({ kind: 'counsel', state: 'open', reserved: 0, capacity: 1, taName: '이실장' });
     expect(board).not.toHaveProperty('targets');
     // No type at all: the contract requires one, so this body is sent by hand.
-    const untyped = await t.call('POST', `/api/sp/counsel-slot/${slot.id}/reserve`, token, {});
+    const untyped = await t.call<ApiError>('POST', `/api/sp/counsel-slot/${slot.id}/reserve`, token, {});
     expect(untyped.status).toBe(400);
     expect(untyped.json.message).toMatch(/상담 유형은 학습, 진로, 성적, 기타 중 하나를 골라 주세요/);
     const booked = await t.api(portalCounselApi.reserve, { token, params: { id: slot.id }, body: { counselType: '진로' } });

@@ -59,12 +59,12 @@ describe('exam templates', () => {
     expect(exam).toMatchObject({ title: '주간 테스트', templateId: created.id, questionCount: 10, maxScore: 100 });
     await t.api(examTemplatesApi.update, { token: ta(), params: { id: created.id }, body: { title: '주간 테스트 v2', questions: choiceKey(5, 20) } });
     expect((await t.api(wlExamApi.get, { token: ta(), params: { examId: exam.id } })).questionCount).toBe(10);
-    const grid = await t.call('POST', '/api/gql', ta(), { query: '{ examTemplates { nodes { title questionCount maxScore } totalCount } }' });
-    expect(grid.json.data.examTemplates.nodes).toContainEqual({ title: '주간 테스트 v2', questionCount: 5, maxScore: 100 });
+    const grid = await t.gql<{ examTemplates: { nodes: { title: string; questionCount: number; maxScore: number }[] } }>('{ examTemplates { nodes { title questionCount maxScore } totalCount } }', { token: ta() });
+    expect(grid.data!.examTemplates.nodes).toContainEqual({ title: '주간 테스트 v2', questionCount: 5, maxScore: 100 });
     expect((await t.apiError(examTemplatesApi.delete, { token: ta(), params: { id: created.id } })).status).toBe(403);
     await t.api(examTemplatesApi.delete, { token: staff.admin.token, params: { id: created.id } });
-    const studentGrid = await t.call('POST', '/api/gql', kids[0]!.token, { query: '{ examTemplates { totalCount } }' });
-    expect(studentGrid.json.errors[0].extensions.code).toBe('auth.forbidden');
+    const studentGrid = await t.gql('{ examTemplates { totalCount } }', { token: kids[0]!.token });
+    expect(studentGrid.errors?.[0]?.extensions?.code).toBe('auth.forbidden');
   });
 });
 

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PART_SIZE } from '@academy/contracts/files';
+import { filesApi, PART_SIZE } from '@academy/contracts/files';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createStorage } from '../../lib/storage/create-storage.ts';
 import { startS3TestServer, type S3TestServer } from '../../lib/storage/storage.testkit.ts';
@@ -268,9 +268,9 @@ describe('files: who may open what (local driver)', () => {
     const base = `/api/lectures/${f.lectureId}/weekly-lectures/${f.wlId}/file-permission`;
     const { outsider, classmate } = f.accounts;
     // By default the session's participants may open it: the classmate has not opened it yet.
-    const before = await f.t.call('GET', `/api/files/${materialId}/views`, f.admin);
-    expect(before.json.notOpened.map((v: { userId: number }) => v.userId)).toEqual([classmate.id]);
-    expect(before.json.opened.map((v: { userId: number }) => v.userId)).toEqual([f.accounts.student.id]);
+    const before = await f.t.api(filesApi.views, { token: f.admin, params: { id: materialId } });
+    expect(before.notOpened.map((v) => v.userId)).toEqual([classmate.id]);
+    expect(before.opened.map((v) => v.userId)).toEqual([f.accounts.student.id]);
     const later = new Date(f.t.clock.now.getTime() + 2 * 60 * 60 * 1000).toISOString();
     const put = await f.t.app.inject({ method: 'PUT', url: base, headers: bearer(f.admin), payload: { scope: 'selected', studentIds: [outsider.id], availableFrom: later } });
     expect(put.statusCode, put.body).toBe(200);

@@ -3,7 +3,8 @@ import { FILE_KINDS, filesApi, portalFilesApi, STUDENT_FILE_KINDS } from '@acade
 import { studentsApi } from '@academy/contracts/students';
 import fontkit from '@pdf-lib/fontkit';
 import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
-import type { CallResult, TestApp } from '../../../test/harness.ts';
+import type { ReplyOf } from '@academy/contracts/endpoint';
+import type { ApiError, CallResult, TestApp } from '../../../test/harness.ts';
 import { makeLecture } from '../lectures/lectures.testkit.ts';
 import { makeStaff, makeStudents, type TestAccount } from '../users/users.testkit.ts';
 import { makePng } from './files.seed.ts';
@@ -92,6 +93,9 @@ function kindOf<K extends string>(kinds: readonly K[], kind: string): K {
   return known;
 }
 
+/** What upload-done answered: the file on a 2xx, the API's error otherwise (the test knows which). */
+export type UploadDone = Omit<ReplyOf<typeof filesApi.uploadDone>, keyof ApiError> & ApiError;
+
 /**
  * Uploads bytes the way a browser does (upload-url, PUT to the signed URL, upload-done) and returns
  * the upload-done answer. That answer is the whole reply, refusals too (a checksum that does not
@@ -100,7 +104,7 @@ function kindOf<K extends string>(kinds: readonly K[], kind: string): K {
 export async function uploadFile(
   t: TestApp,
   opts: { token: string; body: Buffer; fileName: string; contentType?: string; kind?: string; weeklyLectureId?: number | null; checksum?: string; portal?: boolean },
-): Promise<{ fileId: number; done: CallResult }> {
+): Promise<{ fileId: number; done: CallResult<UploadDone> }> {
   const body = {
     fileName: opts.fileName,
     contentType: opts.contentType ?? 'application/pdf',
@@ -113,7 +117,8 @@ export async function uploadFile(
     : await t.api(filesApi.uploadUrl, { token: opts.token, body: { ...body, kind: kindOf(FILE_KINDS, kind) } });
   const put = await sendToUrl(t, { url, method: 'PUT', body: opts.body, headers });
   if (put.status !== 200) throw new Error(`uploadFile PUT: ${put.status} ${put.body.toString()}`);
-  const done = await t.call('PUT', `/api/files/${file.id}/upload-done`, opts.token, { sha256: opts.checksum ?? sha256(opts.body) });
+  // By hand: callers check the refusals (a wrong checksum, an executable) as well as the file.
+  const done = await t.call<UploadDone>('PUT', `/api/files/${file.id}/upload-done`, opts.token, { sha256: opts.checksum ?? sha256(opts.body) });
   return { fileId: file.id, done };
 }
 

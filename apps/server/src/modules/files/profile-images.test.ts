@@ -1,6 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import { filesApi, profileImagesApi } from '@academy/contracts/files';
-import { studentsApi } from '@academy/contracts/students';
+import { type Student, studentsApi } from '@academy/contracts/students';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -80,7 +80,7 @@ describe('profile photos', () => {
     // Uploaded, but never set through the photo route: still the phone's JPEG, EXIF and GPS inside.
     const { fileId } = await upload(ta.token, photo, 'raw.jpg');
     // A field the student form's contract does not have: sent by hand, it must change nothing.
-    const put = await t.call('PUT', `/api/students/${kid.id}`, ta.token, { memo: '사진 확인', profileImageFileId: fileId });
+    const put = await t.call<Student>('PUT', `/api/students/${kid.id}`, ta.token, { memo: '사진 확인', profileImageFileId: fileId });
     expect(put.status).toBe(200);
     expect(put.json.profileImageFileId).not.toBe(fileId);
     const seen = await t.api(studentsApi.get, { token: ta.token, params: { id: kid.id } });

@@ -1,6 +1,6 @@
 import { noticesApi } from '@academy/contracts/notices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { type ApiError, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeStaff, makeStudents, type TestAccount } from '../users/users.testkit.ts';
 
 let t: TestApp;
@@ -27,8 +27,8 @@ describe('staff and clinic notices', () => {
     await t.api(noticesApi.updateClinic, { token: staff.manager.token, body: { content: '예약은 전날까지' } });
     expect((await t.api(noticesApi.clinic, { token: student.token })).content).toBe('예약은 전날까지');
     // A number where the contract takes text: sent by hand, past the contract's types.
-    const bad = await t.call('PUT', '/api/admin/clinic-notice', staff.manager.token, { content: 5 });
+    const bad = await t.call<ApiError>('PUT', '/api/admin/clinic-notice', staff.manager.token, { content: 5 });
     expect(bad.status).toBe(400);
-    expect(bad.json.issues[0].path).toBe('content');
+    expect(bad.json.issues![0]!.path).toBe('content');
   });
 });

@@ -2,7 +2,7 @@ import type { Question } from '@academy/contracts/grading';
 import { scoresApi } from '@academy/contracts/exams';
 import { omrApi } from '@academy/contracts/omr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { type ApiError, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeExam } from '../exams/exams.testkit.ts';
 import { makeLecture } from '../lectures/lectures.testkit.ts';
 import { makeStaff, makeStudents } from '../users/users.testkit.ts';
@@ -72,7 +72,7 @@ describe('omr apply', () => {
 
     // Bad choices are refused in Korean, naming the field by its Korean name.
     // A choice the contract does not know, sent by hand.
-    const badUse = await t.call('POST', `/api/omr/batches/${batchId}/apply`, ta(), { choices: [{ sheetId: sheetOf(typed.id), use: 'both' }] });
+    const badUse = await t.call<ApiError>('POST', `/api/omr/batches/${batchId}/apply`, ta(), { choices: [{ sheetId: sheetOf(typed.id), use: 'both' }] });
     expect(badUse.status).toBe(400);
     expect(badUse.json.message).toContain('반영할 점수');
     expect(badUse.json.message).not.toMatch(/\buse\b|choices/);

@@ -2,7 +2,7 @@ import type { Question } from '@academy/contracts/grading';
 import { scoresApi, wlExamApi } from '@academy/contracts/exams';
 import { isValidCandidateNumber, omrApi } from '@academy/contracts/omr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { type ApiError, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeExam } from '../exams/exams.testkit.ts';
 import { uploadFile } from '../files/files.testkit.ts';
 import { makeLecture } from '../lectures/lectures.testkit.ts';
@@ -61,7 +61,7 @@ describe('omr', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.raw.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await t.call('GET', `/api/wl-exam/${examId}/omr/sheets.pdf?mode=blank&copies=0`, ta())).json.message).toContain('인쇄 부수');
+    expect((await t.call<ApiError>('GET', `/api/wl-exam/${examId}/omr/sheets.pdf?mode=blank&copies=0`, ta())).json.message).toContain('인쇄 부수');
     expect((await t.apiError(omrApi.exam, { token: outsiderToken, params: { examId } })).status).toBe(403);
   });
 

@@ -110,7 +110,7 @@ describe('admin corrections', () => {
     const history = await t.api(payrollApi.recordHistory, { token: admin(), params: { id: rec.id } });
     expect(history.at(-1)).toMatchObject({ action: 'work.correct', actorName: '이실장', reason: '퇴근을 늦게 찍음', before: { endedAt: new Date(kst('2026-10-05', '18:00')).toISOString() } });
     // No reason at all: the contract requires one, so this body is sent by hand.
-    const noReason = await t.call('PUT', `/api/admin/work-in-out/${rec.id}`, admin(), { endedAt: new Date(kst('2026-10-05', '19:00')).toISOString() });
+    const noReason = await t.call<ApiError>('PUT', `/api/admin/work-in-out/${rec.id}`, admin(), { endedAt: new Date(kst('2026-10-05', '19:00')).toISOString() });
     expect([noReason.status, noReason.json.message]).toEqual([400, '사유: 필수 입력 항목입니다']);
     const overlap = await t.apiError(payrollApi.createRecord, { token: admin(), body: { taId: ta.id, wageTypeId, startedAt: new Date(kst('2026-10-05', '19:00')).toISOString(), endedAt: new Date(kst('2026-10-05', '21:00')).toISOString(), reason: '빠진 근무' } });
     expect([overlap.status, overlap.code]).toEqual([409, 'payroll.record_overlap']);
@@ -229,8 +229,8 @@ describe('permissions from the outside', () => {
     await addShift(t, { adminToken: admin(), taId: b.id, wageTypeId, date: '2026-08-03', from: '10:00', to: '13:00' });
     expect((await t.api(workApi.myRecords, { token: a.token, query: { month: '2026-08' } })).map((r) => r.taId)).toEqual([a.id]);
     expect((await t.api(workApi.myPay, { token: a.token, query: { month: '2026-08' } })).line).toMatchObject({ taId: a.id, minutesWorked: 120 });
-    const gql = await t.call('POST', '/api/gql', a.token, { query: '{ workRecords { nodes { taId } totalCount } expenseClaims { totalCount } }' });
-    expect(new Set(gql.json.data.workRecords.nodes.map((n: { taId: number }) => n.taId))).toEqual(new Set([a.id]));
+    const gql = await t.gql<{ workRecords: { nodes: { taId: number }[] } }>('{ workRecords { nodes { taId } totalCount } expenseClaims { totalCount } }', { token: a.token });
+    expect(new Set(gql.data!.workRecords.nodes.map((n) => n.taId))).toEqual(new Set([a.id]));
     // The two file replies (Excel, PDF) are read by hand.
     const adminReads: [string, (token: string | null) => Promise<number>][] = [
       ['payroll-info', (token) => statusOf(t.api(payrollApi.info, { token, query: { month: '2026-08' } }))],
@@ -253,10 +253,10 @@ describe('permissions from the outside', () => {
       ['expense-claim', () => t.apiError(workApi.myClaims, { token: student.token })],
     ];
     for (const [name, refusal] of taReads) expect(await refusal(), name).toMatchObject({ status: 403 });
-    const gqlStudent = await t.call('POST', '/api/gql', student.token, { query: '{ workRecords { totalCount } }' });
-    expect(gqlStudent.json.errors[0].extensions.code).toBe('auth.forbidden');
-    const gqlAdmin = await t.call('POST', '/api/gql', staff.manager.token, { query: '{ tas { totalCount } hourlyWageTypes { totalCount } workRecords(filter: { workDate: { eq: "2026-08-03" } }) { totalCount } }' });
-    expect(gqlAdmin.json.data.workRecords.totalCount).toBe(2);
+    const gqlStudent = await t.gql('{ workRecords { totalCount } }', { token: student.token });
+    expect(gqlStudent.errors?.[0]?.extensions?.code).toBe('auth.forbidden');
+    const gqlAdmin = await t.gql<{ workRecords: { totalCount: number } }>('{ tas { totalCount } hourlyWageTypes { totalCount } workRecords(filter: { workDate: { eq: "2026-08-03" } }) { totalCount } }', { token: staff.manager.token });
+    expect(gqlAdmin.data!.workRecords.totalCount).toBe(2);
   });
 });
 
@@ -288,7 +288,7 @@ describe('exports', () => {
     // The Korean glyphs are embedded with their outlines, not only as a text layer.
     expect(await drawableGlyphCount(pdf.raw)).toBeGreaterThan(30);
     expect((await t.call('GET', `/api/admin/payroll/2026-08/payslip/${staff.ta.id}`, admin())).status).toBe(404);
-    const mine = await t.call('GET', '/api/supervisor/my-payslip?month=2026-08', ta.token);
+    const mine = await t.call<ApiError>('GET', '/api/supervisor/my-payslip?month=2026-08', ta.token);
     expect([mine.status, mine.json.code]).toEqual([409, 'payroll.month_not_closed']);
   });
 });

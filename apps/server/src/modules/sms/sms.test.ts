@@ -30,11 +30,11 @@ beforeAll(async () => {
   staff = await makeStaff(t);
   kids = (await makeProfiledStudents(t, { token: staff.admin.token, count: 4, each: (i) => (i === 3 ? { parentPhone: null } : {}) })).map((s) => ({ id: s.id, name: s.name, parentPhone: s.parentPhone, phone: s.phone }));
   lecture = await makeLecture(t, { adminToken: staff.admin.token, name: '고2 수학 문자반', students: kids.map((k) => k.id) });
-  const created = await t.call('POST', '/api/gql', staff.admin.token, {
-    query: 'mutation($i: CreateOnePushAlertTemplateInput!) { createOnePushAlertTemplate(input: $i) { id } }',
+  const created = await t.gql<{ createOnePushAlertTemplate: { id: string } }>('mutation($i: CreateOnePushAlertTemplateInput!) { createOnePushAlertTemplate(input: $i) { id } }', {
+    token: staff.admin.token,
     variables: { i: { pushAlertTemplate: { title: '주간 안내', category: '일반', body: '[테스트학원] #{이름} 학생 #{강의명} 이번 주 안내입니다. #{링크}' } } },
   });
-  template = Number(created.json.data.createOnePushAlertTemplate.id);
+  template = Number(created.data!.createOnePushAlertTemplate.id);
 }, 60_000);
 afterAll(() => t.close());
 

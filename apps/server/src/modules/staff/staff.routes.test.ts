@@ -79,11 +79,11 @@ describe('hourly wage types', () => {
 
   it('the GraphQL grids list TAs with their settings and the wage types, for admins only', async () => {
     await makeTa(t, { adminToken: admin(), name: '그리드조교', hourlyWage: 10_000 });
-    const res = await t.call('POST', '/api/gql', staff.manager.token, {
-      query: '{ tas(filter: { name: { eq: "그리드조교" } }) { nodes { name paymentType hourlyWage monthlyWageType isActive } totalCount } hourlyWageTypes { totalCount } }',
+    const res = await t.gql<{ tas: { nodes: unknown[] } }>('{ tas(filter: { name: { eq: "그리드조교" } }) { nodes { name paymentType hourlyWage monthlyWageType isActive } totalCount } hourlyWageTypes { totalCount } }', {
+      token: staff.manager.token,
     });
-    expect(res.json.data.tas.nodes).toEqual([{ name: '그리드조교', paymentType: 'HOURLY', hourlyWage: 10_000, monthlyWageType: 'BUSINESS', isActive: true }]);
-    const ta = await t.call('POST', '/api/gql', staff.ta.token, { query: '{ tas { totalCount } }' });
-    expect(ta.json.errors[0].extensions.code).toBe('auth.forbidden');
+    expect(res.data!.tas.nodes).toEqual([{ name: '그리드조교', paymentType: 'HOURLY', hourlyWage: 10_000, monthlyWageType: 'BUSINESS', isActive: true }]);
+    const ta = await t.gql('{ tas { totalCount } }', { token: staff.ta.token });
+    expect(ta.errors?.[0]?.extensions?.code).toBe('auth.forbidden');
   });
 });

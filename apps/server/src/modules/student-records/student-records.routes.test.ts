@@ -2,7 +2,7 @@ import { studentRecordsApi as api } from '@academy/contracts/student-records';
 import { studentsApi } from '@academy/contracts/students';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { type ApiError, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { rng } from '../../db/seed/korean.ts';
 import { auditLogs } from '../../lib/audit/audit.table.ts';
 import { makeStudent } from '../students/students.testkit.ts';
@@ -34,9 +34,9 @@ describe('consults', () => {
     const upd = await t.api(api.updateConsult, { token, params: { id: sid, consultId: a.id }, body: { consultedAt: '2026-11-01T10:00:00+09:00', consultType: '성적', content: '모의고사 분석' } });
     expect(upd).toMatchObject({ consultType: '성적', content: '모의고사 분석', counselorName: '박조교' });
     // Not a date, not a type, no content: what the contract refuses, sent by hand.
-    const bad = await t.call('POST', `/api/students/${sid}/consults`, token, { consultedAt: '어제', consultType: '잡담', content: '' });
+    const bad = await t.call<ApiError>('POST', `/api/students/${sid}/consults`, token, { consultedAt: '어제', consultType: '잡담', content: '' });
     expect(bad.status).toBe(400);
-    expect(bad.json.issues[0].path).toBe('consultedAt');
+    expect(bad.json.issues![0]!.path).toBe('consultedAt');
     const studentAsCounselor = await t.apiError(api.createConsult, { token, params, body: { consultedAt: '2026-11-15T10:00:00+09:00', consultType: '기타', content: 'x', counselorId: sid } });
     expect(studentAsCounselor.status).toBe(400);
     expect(studentAsCounselor).toMatchObject({ code: 'consults.counselor_unknown', issues: [expect.objectContaining({ path: 'counselorId' })] });

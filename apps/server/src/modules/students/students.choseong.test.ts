@@ -18,12 +18,12 @@ afterAll(() => t.close());
 const rest = async (search: string) => (await t.api(studentsApi.list, { token: ta.token, query: { pageSize: 100, search } })).nodes.map((s) => s.name).sort();
 const gql = async (resource: 'students' | 'users', search: string) => {
   const type = resource === 'students' ? 'Student' : 'User';
-  const res = await t.call('POST', '/api/gql', ta.token, {
-    query: `query($filter: ${type}Filter!) { ${resource}(filter: $filter, sorting: [], paging: { limit: 100, offset: 0 }) { nodes { name } } }`,
+  const res = await t.gql<Record<typeof resource, { nodes: { name: string }[] }>>(`query($filter: ${type}Filter!) { ${resource}(filter: $filter, sorting: [], paging: { limit: 100, offset: 0 }) { nodes { name } } }`, {
+    token: ta.token,
     variables: { filter: { search: { iLike: `%${search}%` }, ...(resource === 'users' ? { userType: { eq: 'STUDENT' } } : {}) } },
   });
-  expect(res.json.errors).toBeUndefined();
-  return (res.json.data[resource].nodes as { name: string }[]).map((s) => s.name).sort();
+  expect(res.errors).toBeUndefined();
+  return res.data![resource].nodes.map((s) => s.name).sort();
 };
 
 describe('초성 search', () => {

@@ -38,7 +38,7 @@ describe('archive bombs in an Excel upload (issue 16 item 1)', () => {
     expect(res.status).toBe(400);
     expect(res.json.code).toMatch(/^students\.excel_/);
     expect(res.json.message).toContain(words);
-    expect(res.json.issues[0].path).toBe('file');
+    expect(res.json.issues![0]!.path).toBe('file');
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     expect(process.memoryUsage.rss() - rssAtStart).toBeLessThan(600 * MB);

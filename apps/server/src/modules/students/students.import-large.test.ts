@@ -1,4 +1,4 @@
-import { initialStudentPassword } from '@academy/contracts/students';
+import { initialStudentPassword, studentsApi } from '@academy/contracts/students';
 import { count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -39,9 +39,9 @@ describe('large Excel imports: one transaction, written in chunks while the pass
       expect(await t.login(loginId, initialStudentPassword({ phone: r[3]!.replace(/-/g, ''), loginId }))).toBeTruthy();
     }
     const last = rows[2999]!;
-    const found = (await t.call('GET', `/api/students?search=${encodeURIComponent(last[3]!.slice(-4))}`, ta.token)).json;
-    expect(found.nodes.map((n: { loginId: string }) => n.loginId)).toContain(last[1]);
-    expect(found.nodes.find((n: { loginId: string }) => n.loginId === last[1])).toMatchObject({ name: last[0], school: '대치고', grade: '고2', parentPhone: '01098765432' });
+    const found = await t.api(studentsApi.list, { token: ta.token, query: { search: last[3]!.slice(-4) } });
+    expect(found.nodes.map((n) => n.loginId)).toContain(last[1]);
+    expect(found.nodes.find((n) => n.loginId === last[1])).toMatchObject({ name: last[0], school: '대치고', grade: '고2', parentPhone: '01098765432' });
   }, 120_000);
 
   it('3,000 rows with a bad row 2,999: refused whole, nothing written', async () => {

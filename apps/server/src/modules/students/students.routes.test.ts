@@ -7,7 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { getChoseong } from 'es-hangul';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiInput, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { type ApiError, type ApiInput, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { auditLogs } from '../../lib/audit/audit.table.ts';
 import { makeLecture } from '../lectures/lectures.testkit.ts';
 import { userAccounts } from '../users/index.ts';
@@ -398,7 +398,7 @@ describe('Excel template, import and export', () => {
     const headers = await upload({ file: await importWorkbook([['a', 'b']], { headers: ['성명', 'ID'] }), dryRun: false });
     expect(headers.json.code).toBe('students.excel_headers');
     // A JSON body where the import takes a multipart file.
-    const noFile = await t.call('POST', '/api/students/excel', ta.token, {});
+    const noFile = await t.call<ApiError>('POST', '/api/students/excel', ta.token, {});
     expect(noFile.status).toBe(400);
     expect(noFile.json.code).toBe('upload.required');
     expect((await upload({ file: await importWorkbook([]), dryRun: true })).json.code).toBe('students.excel_empty');

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { STUDENT_EXCEL_HEADERS, type CreateStudentBody, type Student, studentsApi } from '@academy/contracts/students';
-import type { CallResult, TestApp } from '../../../test/harness.ts';
+import type { ReplyOf } from '@academy/contracts/endpoint';
+import type { ApiError, TestApp } from '../../../test/harness.ts';
 import { koreanName, mobile, rng } from '../../db/seed/korean.ts';
 
 let counter = 0;
@@ -60,8 +61,12 @@ export function multipartBody(parts: ({ name: string; value: string } | { name: 
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** POST /api/students/excel as the given staff member, as the import dialog sends it. */
-export async function uploadImport(t: TestApp, opts: { token: string; file: Buffer; dryRun: boolean; filename?: string }): Promise<Pick<CallResult, 'status' | 'json'>> {
+/**
+ * POST /api/students/excel as the given staff member, as the import dialog sends it (multipart, so
+ * by hand). `json` is the import's reply on a 200 and the API's error otherwise; the test knows which.
+ */
+export type ImportCall = { status: number; json: ReplyOf<typeof studentsApi.importExcel> & ApiError };
+export async function uploadImport(t: TestApp, opts: { token: string; file: Buffer; dryRun: boolean; filename?: string }): Promise<ImportCall> {
   const body = multipartBody([
     { name: 'dryRun', value: String(opts.dryRun) },
     { name: 'file', filename: opts.filename ?? '학생.xlsx', content: opts.file },

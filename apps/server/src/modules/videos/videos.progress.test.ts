@@ -1,7 +1,7 @@
 import { attendanceApi } from '@academy/contracts/lectures';
 import { portalVideosApi, type ProgressBody, videosApi } from '@academy/contracts/videos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { type ApiError, createTestApp, type TestApp } from '../../../test/harness.ts';
 import type { TestAccount } from '../users/users.testkit.ts';
 import { addLinkVideo, makeVideoClass } from './videos.testkit.ts';
 
@@ -99,7 +99,7 @@ describe('video progress', () => {
     expect((await refusedReport(c.outsider, { videoId, positionSec: 10, played: [[0, 10]] })).status).toBe(403);
     expect((await t.apiError(portalVideosApi.progress, { token: c.outsider.token, query: { videoId } })).status).toBe(403);
     // A field the contract does not have (the body is strict).
-    const other = await t.call('POST', '/api/sp/video-progress', c.student.token, { videoId, userId: c.classmate.id, positionSec: 10, played: [[0, 10]] });
+    const other = await t.call<ApiError>('POST', '/api/sp/video-progress', c.student.token, { videoId, userId: c.classmate.id, positionSec: 10, played: [[0, 10]] });
     expect(other.status).toBe(400);
     expect(other.json.message).toContain('userId');
     expect(await t.api(portalVideosApi.list, { token: c.outsider.token })).toEqual([]);
