@@ -2,13 +2,14 @@ import { authApi } from '@academy/contracts/auth';
 import { smsApi } from '@academy/contracts/sms';
 import { taApi } from '@academy/contracts/staff';
 import { studentsApi } from '@academy/contracts/students';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../../test/event-stream.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { smsOutbox } from '../../lib/sms/sms.table.ts';
 import { makeStudent } from '../students/students.testkit.ts';
 import { makeAccount, type TestAccount } from '../users/users.testkit.ts';
+import { textsTo } from '../sms/sms.testkit.ts';
 import { passwordResets } from './auth.table.ts';
 import { FIND_PASSWORD_LIMITS } from './passwords.service.ts';
 import { THROTTLE_RULES } from './throttle.service.ts';
@@ -59,7 +60,7 @@ const stream = async (token: string) => {
 };
 const findPassword = (loginId: string, phone: string, ip = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/auth/find-password', payload: { loginId, phone }, remoteAddress: ip });
-const textsOf = (userId: number, purpose: string) => t.ctx.db.select().from(smsOutbox).where(and(eq(smsOutbox.userId, userId), eq(smsOutbox.purpose, purpose)));
+const textsOf = (userId: number, purpose: string) => textsTo(t, { userId, purpose });
 
 describe('TA → users → find-password → SMS history → reset', () => {
   it('the whole takeover chain fails: staff phones are not listed, reset links are masked for every role, and never re-sent', async () => {

@@ -1,11 +1,10 @@
 import { authApi } from '@academy/contracts/auth';
 import { studentsApi } from '@academy/contracts/students';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { smsOutbox } from '../../lib/sms/sms.table.ts';
 import { makeStudent } from '../students/students.testkit.ts';
 import { makeStaff, type TestAccount } from '../users/users.testkit.ts';
+import { textsTo } from '../sms/sms.testkit.ts';
 
 /**
  * A TA may change a student's phone, but not to take over the account through
@@ -25,8 +24,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const texts = (userId: number, purpose: string) =>
-  t.ctx.db.select().from(smsOutbox).where(and(eq(smsOutbox.userId, userId), eq(smsOutbox.purpose, purpose)));
+const texts = (userId: number, purpose: string) => textsTo(t, { userId, purpose });
 const findPassword = (loginId: string, phone: string) => t.api(authApi.findPassword, { body: { loginId, phone } });
 const setPhone = (token: string, id: number, body: { phone: string; school?: string }) => t.api(studentsApi.update, { token, params: { id }, body });
 const linkOf = (body: string) => /reset-password\/([0-9a-f-]{36})/.exec(body)![1]!;

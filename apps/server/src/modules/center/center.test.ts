@@ -3,13 +3,12 @@ import { centerApi } from '@academy/contracts/center';
 import { lecturesApi } from '@academy/contracts/lectures';
 import { smsApi } from '@academy/contracts/sms';
 import { studentsApi } from '@academy/contracts/students';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { smsOutbox } from '../../lib/sms/sms.table.ts';
 import { makeLecture } from '../lectures/lectures.testkit.ts';
 import { makeStudent } from '../students/students.testkit.ts';
 import { makeStaff, type TestAccount } from '../users/users.testkit.ts';
+import { textsTo } from '../sms/sms.testkit.ts';
 
 let t: TestApp;
 let admin: TestAccount;
@@ -76,7 +75,7 @@ describe('공개 switch of a lecture', () => {
 
 describe('texts sent by areas built before the SMS area', () => {
   it('are signed with the center name the SMS settings hold, not a generic "[학원]"', async () => {
-    const texts = (userId: number, purpose: string) => t.ctx.db.select().from(smsOutbox).where(and(eq(smsOutbox.userId, userId), eq(smsOutbox.purpose, purpose)));
+    const texts = (userId: number, purpose: string) => textsTo(t, { userId, purpose });
     await nameCenter('달빛수학');
     const s = await makeStudent(t, { token: admin.token, name: '한서윤', phone: '010-3200-0001' });
     await t.api(authApi.findPassword, { body: { loginId: s.loginId, phone: '010-3200-0001' } });

@@ -2,6 +2,7 @@ import { noticesApi } from '@academy/contracts/notices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeStaff, makeStudents, type TestAccount } from '../users/users.testkit.ts';
+import { setNotice } from './notices.testkit.ts';
 
 let t: TestApp;
 let staff: Awaited<ReturnType<typeof makeStaff>>;
@@ -24,7 +25,7 @@ describe('staff and clinic notices', () => {
   });
 
   it('students read the clinic notice; the body is validated', async () => {
-    await t.api(noticesApi.updateClinic, { token: staff.manager.token, body: { content: '예약은 전날까지' } });
+    await setNotice(t, { adminToken: staff.manager.token, which: 'clinic', content: '예약은 전날까지' });
     expect((await t.api(noticesApi.clinic, { token: student.token })).content).toBe('예약은 전날까지');
     // A number where the contract takes text: sent by hand, past the contract's types.
     const bad = await t.call<ApiError>('PUT', '/api/admin/clinic-notice', staff.manager.token, { content: 5 });

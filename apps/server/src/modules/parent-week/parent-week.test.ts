@@ -5,15 +5,15 @@ import { attendanceApi, weeklyLecturesApi } from '@academy/contracts/lectures';
 import { PUBLIC_LINK_MAX_DAYS } from '@academy/contracts/links';
 import { parentWeekApi } from '@academy/contracts/parent-week';
 import { smsApi } from '@academy/contracts/sms';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { smsOutbox } from '../../lib/sms/sms.table.ts';
 import { choiceKey, makeExam, sheet } from '../exams/exams.testkit.ts';
 import { makePdf, uploadFile } from '../files/files.testkit.ts';
 import { makeLecture } from '../lectures/lectures.testkit.ts';
 import { makeProfiledStudents } from '../students/students.testkit.ts';
 import { makeStaff, makeStudents } from '../users/users.testkit.ts';
+import { textsTo } from '../sms/sms.testkit.ts';
+import { makeWeekLink } from './parent-week.testkit.ts';
 
 /**
  * The parent's week from the outside: a token opens one student's week and only what is meant
@@ -68,8 +68,7 @@ beforeAll(async () => {
   unshared = await sharedPdf({ weeklyLectureId: session.id, name: '학생용 풀이.pdf', parents: false });
   strangersFile = await sharedPdf({ weeklyLectureId: other.id, name: '영어반 안내문.pdf', parents: true });
 
-  const link = await t.api(parentWeekApi.create, { token: staff.ta.token, params: { id: child.id }, body: { expiresInDays: 7 } });
-  token = /\/link\/week\/([A-Za-z0-9_-]{32})$/.exec(link.url)![1]!;
+  token = (await makeWeekLink(t, { token: staff.ta.token, studentId: child.id, expiresInDays: 7 })).linkToken;
 }, 120_000);
 afterAll(() => t.close());
 
@@ -119,27 +118,27 @@ describe("the parent's week", () => {
     expect(list[0]).toMatchObject({ status: 'active' });
     expect(list[0]!.openCount).toBeGreaterThan(0);
 
-    const second = await t.api(parentWeekApi.create, { token: staff.ta.token, params: { id: child.id }, body: { expiresInDays: 1 } });
-    const secondToken = second.url.split('/').pop()!;
+    const second = await makeWeekLink(t, { token: staff.ta.token, studentId: child.id, expiresInDays: 1 });
+    const secondToken = second.linkToken;
     expect((await t.api(parentWeekApi.revoke, { token: staff.ta.token, params: { id: second.link.id } })).status).toBe('revoked');
     const revoked = await t.apiError(parentWeekApi.view, { params: { token: secondToken }, query: {} });
     expect(revoked.status).toBe(410);
     expect(revoked.code).toBe('links.revoked');
 
-    const third = await t.api(parentWeekApi.create, { token: staff.ta.token, params: { id: child.id }, body: { expiresInDays: 1 } });
+    const third = await makeWeekLink(t, { token: staff.ta.token, studentId: child.id, expiresInDays: 1 });
     const saved = t.clock.now;
     t.clock.advance(2 * 86_400_000);
     try {
-      expect((await t.apiError(parentWeekApi.view, { params: { token: third.url.split('/').pop()! }, query: {} })).code).toBe('links.expired');
+      expect((await t.apiError(parentWeekApi.view, { params: { token: third.linkToken }, query: {} })).code).toBe('links.expired');
     } finally {
       t.clock.now = saved;
     }
   });
 
   it('texts the parent when asked; students cannot make links', async () => {
-    const made = await t.api(parentWeekApi.create, { token: staff.ta.token, params: { id: classmate.id }, body: { sendSms: true } });
+    const made = await makeWeekLink(t, { token: staff.ta.token, studentId: classmate.id, sendSms: true });
     expect(made.smsQueued).toBe(true);
-    const [text] = await t.ctx.db.select().from(smsOutbox).where(and(eq(smsOutbox.purpose, 'week_link'), eq(smsOutbox.userId, classmate.id)));
+    const [text] = await textsTo(t, { userId: classmate.id, purpose: 'week_link' });
     expect(text!.body).toContain(made.url);
     // A parent link is a key to the child's week: the SMS history masks it.
     expect(text!.secret).toBe(true);

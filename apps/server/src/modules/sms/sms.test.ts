@@ -3,7 +3,7 @@ import { scoreLinkApi, scoresApi, wlExamApi } from '@academy/contracts/exams';
 import { attendanceApi } from '@academy/contracts/lectures';
 import { parentWeekApi } from '@academy/contracts/parent-week';
 import { type SendBody, smsApi } from '@academy/contracts/sms';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiInput, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { smsOutbox } from '../../lib/sms/sms.table.ts';
@@ -11,7 +11,7 @@ import { makeExam, sheet, choiceKey } from '../exams/exams.testkit.ts';
 import { makeLecture } from '../lectures/lectures.testkit.ts';
 import { makeProfiledStudents } from '../students/students.testkit.ts';
 import { makeStaff, makeStudents } from '../users/users.testkit.ts';
-import { smsSettingsBody } from './sms.testkit.ts';
+import { smsSettingsBody, textsTo } from './sms.testkit.ts';
 
 /**
  * The SMS area through HTTP: composing for a class with a template, the preview, the rules that
@@ -177,7 +177,7 @@ describe('automatic texts', () => {
   let presentType: number;
   let session: { id: number; date: string };
   const attendance = (userIds: number[], attTypeId: number) => t.api(attendanceApi.setBulk, { token: staff.ta.token, params: { id: lecture.id, wlId: session.id }, body: { userIds, attTypeId } });
-  const parentTexts = (purpose: string, userId: number) => t.ctx.db.select().from(smsOutbox).where(and(eq(smsOutbox.purpose, purpose), eq(smsOutbox.userId, userId)));
+  const parentTexts = (purpose: string, userId: number) => textsTo(t, { userId, purpose });
 
   beforeAll(async () => {
     const types = await t.api(attendanceApi.listTypes, { token: staff.ta.token });

@@ -1,9 +1,9 @@
 import { type Student, studentsApi } from '@academy/contracts/students';
-import { tagsApi } from '@academy/contracts/tags';
 import { getChoseong } from 'es-hangul';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeLecture } from '../lectures/lectures.testkit.ts';
+import { makeTags } from '../tags/tags.testkit.ts';
 import { makeStaff, makeStudents, type TestAccount } from '../users/users.testkit.ts';
 import { makeProfiledStudents } from './students.testkit.ts';
 
@@ -20,8 +20,7 @@ beforeAll(async () => {
   const staff = await makeStaff(t);
   ta = staff.ta;
   student = (await makeStudents(t, 1))[0]!;
-  tagIds = [];
-  for (const name of TAGS) tagIds.push((await t.api(tagsApi.create, { token: ta.token, body: { name, color: '#2e7d32' } })).id);
+  tagIds = (await makeTags(t, { token: ta.token, names: TAGS })).map((x) => x.id);
   const grades = ['고1', '고2', '고3', '중2'] as const;
   made = await makeProfiledStudents(t, {
     token: ta.token,

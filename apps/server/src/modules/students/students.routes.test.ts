@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError, type ApiInput, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { auditLogs } from '../../lib/audit/audit.table.ts';
 import { makeLecture } from '../lectures/lectures.testkit.ts';
+import { makeMemo } from '../student-records/student-records.testkit.ts';
+import { makeTags } from '../tags/tags.testkit.ts';
 import { userAccounts } from '../users/index.ts';
 import { makeStaff, type TestAccount } from '../users/users.testkit.ts';
 import { generatedRows, importWorkbook, makeProfiledStudents, makeStudent, multipartBody, uploadImport } from './students.testkit.ts';
@@ -27,7 +29,7 @@ const GRADES = ['고1', '고2', '고3', '중3'] as const;
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
   ({ admin, ta } = await makeStaff(t));
-  const tag = async (name: string, color: string) => (await t.api(tagsApi.create, { token: ta.token, body: { name, color } })).id;
+  const tag = async (name: string, color: string) => (await makeTags(t, { token: ta.token, names: [name], color }))[0]!.id;
   tagIds = { regular: await tag('재원생', '#2e7d32'), scholar: await tag('장학생', '#f9a825'), newcomer: await tag('신규', '#1565c0') };
   base = await makeProfiledStudents(t, {
     token: ta.token,
@@ -241,7 +243,7 @@ describe('bulk actions', () => {
 
   it('deletes softly (records kept, hidden, sign-in refused) and an admin restores; TAs may not', async () => {
     const created = await makeStudent(t, { token: ta.token, loginId: 'leaver01', name: '이탈자', phone: '01077778888' });
-    await t.api(studentRecordsApi.createMemo, { token: ta.token, params: { id: created.id }, body: { content: '퇴원 상담 완료' } });
+    await makeMemo(t, { token: ta.token, studentId: created.id, content: '퇴원 상담 완료' });
     expect((await t.apiError(studentsApi.delete, { token: ta.token, body: { ids: [created.id] } })).status).toBe(403);
     const del = await t.api(studentsApi.delete, { token: admin.token, body: { ids: [created.id] } });
     expect(del).toEqual({ deletedCount: 1 });

@@ -1,8 +1,8 @@
 import { type Student, studentsApi } from '@academy/contracts/students';
-import { tagsApi } from '@academy/contracts/tags';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiInput, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeStaff, type TestAccount } from '../users/users.testkit.ts';
+import { makeTags } from '../tags/tags.testkit.ts';
 import { makeProfiledStudents } from './students.testkit.ts';
 
 let t: TestApp;
@@ -16,7 +16,7 @@ let tagId: number;
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
   ({ admin, ta } = await makeStaff(t));
-  tagId = (await t.api(tagsApi.create, { token: ta.token, body: { name: '겨울특강', color: '#1565c0' } })).id;
+  tagId = (await makeTags(t, { token: ta.token, names: ['겨울특강'], color: '#1565c0' }))[0]!.id;
   picked = await makeProfiledStudents(t, { token: ta.token, count: 25, each: (i) => ({ loginId: `sel${String(i).padStart(2, '0')}`, school: '선택고', grade: '고1' }) });
   others = await makeProfiledStudents(t, { token: ta.token, count: 3, each: (i) => ({ loginId: `oth${i}`, school: '다른고', grade: '고1' }) });
 });

@@ -7,6 +7,7 @@ import { auditLogs } from '../../lib/audit/audit.table.ts';
 import { makeProfiledStudents } from '../students/students.testkit.ts';
 import { makeStaff, makeStudents, type TestAccount } from '../users/users.testkit.ts';
 import { userTags } from './tags.table.ts';
+import { makeTags } from './tags.testkit.ts';
 
 let t: TestApp;
 let admin: TestAccount;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp({ seed: false });
   ({ admin, ta } = await makeStaff(t));
   student = (await makeStudents(t, 1))[0]!;
-  for (const name of NAMES) await t.api(tagsApi.create, { token: ta.token, body: { name, color: '#2e7d32' } });
+  await makeTags(t, { token: ta.token, names: NAMES });
   const regular = (await listTags())[0]!.id;
   studentIds = (await makeProfiledStudents(t, { token: ta.token, count: 8, each: (i) => ({ tagIds: i < 3 ? [regular] : [] }) })).map((s) => s.id);
 }, 120_000);
