@@ -9,6 +9,7 @@ import { smsOutbox } from '../../lib/sms/sms.table.ts';
 import { createTokenSigner } from '../../lib/tokens.ts';
 import { REFRESH_GRACE_MS } from './sessions.service.ts';
 import { makeAccount, type TestAccount } from '../users/users.testkit.ts';
+import { requestResetLink } from './auth.testkit.ts';
 
 let t: TestApp;
 const acc: Record<'admin' | 'manager' | 'ta1' | 'ta2' | 'ta3' | 'ta4' | 's1' | 's2' | 's3' | 's4' | 's5' | 's6', TestAccount> = {} as never;
@@ -197,11 +198,6 @@ describe('access tokens', () => {
 
 describe('password reset by SMS link', () => {
   const outbox = () => t.ctx.db.select().from(smsOutbox).where(eq(smsOutbox.purpose, 'password_reset'));
-  const resetLink = async () => {
-    const rows = await outbox();
-    const m = /\/link\/reset-password\/([0-9a-f-]{36})/.exec(rows.at(-1)!.body);
-    return m![1]!;
-  };
 
   it('texts a single-use link only when loginId and phone match, answering the same either way', async () => {
     const before = (await outbox()).length;
@@ -220,8 +216,7 @@ describe('password reset by SMS link', () => {
 
   it('sets a new password once; the link then stops working', async () => {
     const cookie = refreshCookie(await login('pupil04', 'student1234!'));
-    await t.api(authApi.findPassword, { body: { loginId: 'pupil04', phone: acc.s4.phone } });
-    const uuid = await resetLink();
+    const uuid = await requestResetLink(t, { loginId: 'pupil04', phone: acc.s4.phone, userId: acc.s4.id });
     expect((await t.api(authApi.checkResetLink, { params: { uuid } })).loginId).toBe('pup***4');
     const weak = await t.apiError(authApi.resetPassword, { body: { uuid, newPassword: 'short' } });
     expect(weak.status).toBe(400);
@@ -236,8 +231,7 @@ describe('password reset by SMS link', () => {
   });
 
   it('expires after 30 minutes', async () => {
-    await t.api(authApi.findPassword, { body: { loginId: 'pupil05', phone: acc.s5.phone } });
-    const uuid = await resetLink();
+    const uuid = await requestResetLink(t, { loginId: 'pupil05', phone: acc.s5.phone, userId: acc.s5.id });
     t.clock.advance(31 * 60 * 1000);
     expect((await t.apiError(authApi.resetPassword, { body: { uuid, newPassword: 'new-pass-2026' } })).status).toBe(400);
     expect((await t.apiError(authApi.checkResetLink, { params: { uuid } })).status).toBe(400);

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeStudent } from '../students/students.testkit.ts';
 import { makeStaff, type TestAccount } from '../users/users.testkit.ts';
 import { textsTo } from '../sms/sms.testkit.ts';
+import { resetUuidIn } from './auth.testkit.ts';
 
 /**
  * A TA may change a student's phone, but not to take over the account through
@@ -27,7 +28,6 @@ afterAll(async () => {
 const texts = (userId: number, purpose: string) => textsTo(t, { userId, purpose });
 const findPassword = (loginId: string, phone: string) => t.api(authApi.findPassword, { body: { loginId, phone } });
 const setPhone = (token: string, id: number, body: { phone: string; school?: string }) => t.api(studentsApi.update, { token, params: { id }, body });
-const linkOf = (body: string) => /reset-password\/([0-9a-f-]{36})/.exec(body)![1]!;
 
 describe('changing a student phone', () => {
   it('a TA changing the phone cannot receive a reset link, the old number is told, and older links die', async () => {
@@ -45,7 +45,7 @@ describe('changing a student phone', () => {
     await findPassword(s.loginId, '010-6666-0001');
     expect(await texts(s.id, 'password_reset')).toHaveLength(1);
 
-    const uuid = linkOf(oldLink!.body);
+    const uuid = resetUuidIn(oldLink!.body);
     expect((await t.apiError(authApi.checkResetLink, { params: { uuid } })).code).toBe('auth.reset_link_invalid');
     expect((await t.apiError(authApi.resetPassword, { body: { uuid, newPassword: 'taken-over-1!' } })).code).toBe('auth.reset_link_invalid');
 

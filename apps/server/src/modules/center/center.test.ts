@@ -1,7 +1,6 @@
 import { authApi } from '@academy/contracts/auth';
 import { centerApi } from '@academy/contracts/center';
 import { lecturesApi } from '@academy/contracts/lectures';
-import { smsApi } from '@academy/contracts/sms';
 import { studentsApi } from '@academy/contracts/students';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -9,6 +8,7 @@ import { makeLecture } from '../lectures/lectures.testkit.ts';
 import { makeStudent } from '../students/students.testkit.ts';
 import { makeStaff, type TestAccount } from '../users/users.testkit.ts';
 import { textsTo } from '../sms/sms.testkit.ts';
+import { nameCenter } from './center.testkit.ts';
 
 let t: TestApp;
 let admin: TestAccount;
@@ -19,15 +19,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-/** Saves the SMS settings' 보내는 곳 이름, keeping the rest as it is. */
-async function nameCenter(name: string): Promise<void> {
-  const s = await t.api(smsApi.settings, { token: admin.token });
-  await t.api(smsApi.updateSettings, { token: admin.token, body: { senderName: name, optOutNotice: s.optOutNotice, attendanceDelayMinutes: s.attendanceDelayMinutes, weekLinkDays: s.weekLinkDays, events: s.events } });
-}
 
 describe('GET /api/public/center', () => {
   it('anyone reads the center name from the SMS settings and the open courses with their teachers, by grade', async () => {
-    await nameCenter('별빛학원');
+    await nameCenter(t, { adminToken: admin.token, name: '별빛학원' });
     await makeLecture(t, { adminToken: admin.token, name: '고1 수학 개념반', subject: '수학', teacherName: '윤하늘', targetGrade: '고1', isPublic: true });
     await makeLecture(t, { adminToken: admin.token, name: '중3 영어 내신반', subject: '영어', teacherName: '윤하늘', targetGrade: '중3', isPublic: true });
     const closed = await makeLecture(t, { adminToken: admin.token, name: '폐강된 강좌', targetGrade: '고2', isPublic: true });
@@ -76,7 +71,7 @@ describe('공개 switch of a lecture', () => {
 describe('texts sent by areas built before the SMS area', () => {
   it('are signed with the center name the SMS settings hold, not a generic "[학원]"', async () => {
     const texts = (userId: number, purpose: string) => textsTo(t, { userId, purpose });
-    await nameCenter('달빛수학');
+    await nameCenter(t, { adminToken: admin.token, name: '달빛수학' });
     const s = await makeStudent(t, { token: admin.token, name: '한서윤', phone: '010-3200-0001' });
     await t.api(authApi.findPassword, { body: { loginId: s.loginId, phone: '010-3200-0001' } });
     const [reset] = await texts(s.id, 'password_reset');
