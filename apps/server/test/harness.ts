@@ -65,6 +65,22 @@ export type ApiError = {
   details?: unknown;
 };
 
+/**
+ * How a typed call ended, for tests that send many at once and count the answers: `{ status: 200 }`
+ * for a reply, or the refusal (status, code, message). Anything but a refusal is thrown on.
+ *
+ *   const answers = await Promise.all(crowd.map((s) => outcomeOf(t.api(portalClinicApi.reserve, …))));
+ */
+export function outcomeOf(call: Promise<unknown>): Promise<{ status: number } & Partial<ApiError>> {
+  return call.then(
+    () => ({ status: 200 }),
+    (e: unknown) => {
+      if (e instanceof ApiCallError) return e.error;
+      throw e;
+    },
+  );
+}
+
 /** A typed call that did not answer 2xx: `error` is the reply. */
 export class ApiCallError extends Error {
   constructor(

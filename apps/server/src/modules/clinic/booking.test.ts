@@ -2,7 +2,7 @@ import { clinicApi, portalClinicApi } from '@academy/contracts/clinic';
 import { addDays, kstToday } from '@academy/contracts/dates';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiCallError, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, type TestApp, outcomeOf } from '../../../test/harness.ts';
 import { makeStaff, makeStudents, type TestAccount } from '../users/users.testkit.ts';
 import { clinicParticipants, clinicSlots } from './clinic.table.ts';
 import { makeLecture } from '../lectures/lectures.testkit.ts';
@@ -24,14 +24,7 @@ const booking = (student: TestAccount, slotId: number) => ({ token: student.toke
 const reserve = (student: TestAccount, slotId: number) => t.api(portalClinicApi.reserve, booking(student, slotId));
 const refusal = (student: TestAccount, slotId: number) => t.apiError(portalClinicApi.reserve, booking(student, slotId));
 /** One of many bookings sent at once: 200, or the refusal's status, code and message. */
-const attempt = (student: TestAccount, slotId: number): Promise<{ status: number; code?: string; message?: string }> =>
-  reserve(student, slotId).then(
-    () => ({ status: 200 }),
-    (e: unknown) => {
-      if (e instanceof ApiCallError) return e.error;
-      throw e;
-    },
-  );
+const attempt = (student: TestAccount, slotId: number) => outcomeOf(reserve(student, slotId));
 
 describe('capacity under a burst', () => {
   it('200 students pressing at once for 20 seats: exactly 20 get one, the rest hear it is full', async () => {

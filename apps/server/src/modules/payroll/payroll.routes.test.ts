@@ -5,7 +5,7 @@ import { taApi, wageTypesApi } from '@academy/contracts/staff';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiCallError, type ApiError, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { type ApiError, createTestApp, type TestApp, outcomeOf } from '../../../test/harness.ts';
 import { auditLogs } from '../../lib/audit/audit.table.ts';
 import { drawableGlyphCount, sendToUrl, uploadFile } from '../files/files.testkit.ts';
 import { makeTa, makeWageType } from '../staff/staff.testkit.ts';
@@ -30,14 +30,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The status a typed call ends with: 200 for a reply, else the refusal's. */
-const statusOf = (call: Promise<unknown>) =>
-  call.then(
-    () => 200,
-    (e: unknown) => {
-      if (e instanceof ApiCallError) return e.error.status;
-      throw e;
-    },
-  );
+const statusOf = async (call: Promise<unknown>) => (await outcomeOf(call)).status;
 
 /** Sets the test clock to a Korean time. */
 const at = (date: string, time: string) => {
