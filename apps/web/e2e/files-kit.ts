@@ -24,12 +24,13 @@ export function tinyPdf(label: string): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-/** Opens the file area of the demo lecture 고2 수학 정규반 (its first weekly lecture is selected). */
+/** Opens the file area of the demo lecture 고2 수학 정규반 (its first weekly lecture is selected), once its list has loaded. */
 export async function openFilesPage(page: Page): Promise<void> {
   await page.goto('/crm/lectures');
   await page.getByTestId('lecture-card').filter({ hasText: '고2 수학 정규반' }).getByTestId('lecture-card-name').click();
   await page.getByTestId('lecture-title').waitFor();
   const id = /\/crm\/lectures\/(\d+)/.exec(page.url())?.[1];
   await page.goto(`/crm/lectures/${id}/files`);
-  await page.getByTestId('file-area').waitFor();
+  // The area shows at once; its list (what a test counts) arrives after it.
+  await page.getByTestId('material-table').waitFor();
 }
